@@ -2,5 +2,8 @@
 const { src, dest, task } = require('gulp');
 
 task('build:icons', () =>
-	src(['nodes/**/*.{png,svg}', 'credentials/**/*.{png,svg}'], { base: '.', encoding: false }).pipe(dest('dist')),
+	src(['icons/**/*.{png,svg}', 'nodes/**/*.{png,svg}', 'credentials/**/*.{png,svg}'], {
+		base: '.',
+		encoding: false,
+	}).pipe(dest('dist')),
 );

@@ -1,0 +1,211 @@
+import type {
+	IDataObject,
+	IHookFunctions,
+	INodeType,
+	INodeTypeDescription,
+	IWebhookFunctions,
+	IWebhookResponseData,
+} from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+
+import { apiRequest } from '../MinistrySafe/transport';
+import { type BasicAuthCredentials, isAuthorized } from './basicAuth';
+import { type EventDefinition, recogniseEvent } from './events';
+import { testWebhookCredential } from './webhookCredentialTest';
+
+const WEBHOOK_CREDENTIAL = 'ministrySafeWebhookAuth';
+
+/** The body of every call must be one JSON object: that is all the service sends (api-v2.md 6). */
+function isJsonObjectCall(body: unknown, contentType: string | undefined): body is IDataObject {
+	const mediaType = (contentType ?? '').split(';')[0].trim().toLowerCase();
+	return mediaType === 'application/json' && typeof body === 'object' && body !== null && !Array.isArray(body);
+}
+
+/**
+ * The record behind the event, under `record`; when it cannot be read, `recordError` says why instead. The event
+ * itself has happened and the service will not send it again (it got its 200), so losing it over a failed read
+ * would be worse than passing it on without the record: the workflow can branch on `recordError`.
+ */
+async function readRecord(this: IWebhookFunctions, definition: EventDefinition, payload: IDataObject) {
+	const { label, path, idField } = definition.record;
+	const id = String(payload[idField] ?? '').trim();
+	if (!/^\d+$/.test(id)) {
+		return {
+			recordError: `Could not read the ${label} behind this event: the payload's ${idField} is missing or not a numeric ID`,
+		};
+	}
+	try {
+		const record = await apiRequest.call(this, 'GET', `${path}/${id}`, { record: `${label} ${id}` });
+		return { record: record as IDataObject };
+	} catch (error) {
+		return {
+			recordError: `Could not read ${label} ${id} from MinistrySafe: ${(error as Error).message}. The event itself is complete; read the record with the MinistrySafe node, or check the MinistrySafe API credential.`,
+		};
+	}
+}
+
+export class MinistrySafeTrigger implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'MinistrySafe Trigger',
+		name: 'ministrySafeTrigger',
+		icon: { light: 'file:../../icons/ministrySafe.svg', dark: 'file:../../icons/ministrySafe.dark.svg' },
+		group: ['trigger'],
+		version: 1,
+		subtitle: '={{ ($parameter["events"] || []).join(", ") }}',
+		description:
+			'Starts the workflow when MinistrySafe reports a completed quiz, a background check ready for review or a new user',
+		defaults: {
+			name: 'MinistrySafe Trigger',
+		},
+		inputs: [],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [
+			{
+				name: 'ministrySafeWebhookAuth',
+				required: true,
+				testedBy: 'testWebhookCredential',
+				displayOptions: { show: { authentication: ['basicAuth'] } },
+			},
+			{
+				name: 'ministrySafeApi',
+				required: true,
+				displayOptions: { show: { includeFullRecord: [true] } },
+			},
+		],
+		webhooks: [
+			{
+				name: 'default',
+				httpMethod: 'POST',
+				responseMode: 'onReceived',
+				path: 'webhook',
+			},
+		],
+		properties: [
+			{
+				displayName:
+					'MinistrySafe cannot register webhooks itself. To connect it: 1. Copy the Production URL above (open "Webhook URLs"). 2. Sign in to the developer console of your environment: /developers on the staging or the production host (for example https://safetysystem.ministrysafe.com/developers). 3. Paste the URL as the webhook URL and, with Basic Auth below, set the same username and password there. 4. Activate this workflow.',
+				name: 'setupNotice',
+				type: 'notice',
+				default: '',
+			},
+			{
+				displayName: 'Authentication',
+				name: 'authentication',
+				type: 'options',
+				options: [
+					{
+						name: 'Basic Auth',
+						value: 'basicAuth',
+						description: 'Accept only calls with the username and password set in the developer console',
+					},
+					{
+						name: 'None',
+						value: 'none',
+						description: 'Accept any call to the URL',
+					},
+				],
+				default: 'none',
+				description:
+					'How calls are checked. Basic Auth is recommended: without it anyone who learns the URL can start this workflow.',
+			},
+			{
+				displayName: 'Events',
+				name: 'events',
+				type: 'multiOptions',
+				required: true,
+				options: [
+					{
+						name: 'Background Check Ready',
+						value: 'backgroundCheckReady',
+						description: 'A background check is ready to be reviewed',
+					},
+					{
+						name: 'Quiz Completed',
+						value: 'quizCompleted',
+						description: 'A trainee completed a training successfully',
+					},
+					{
+						name: 'User Created',
+						value: 'userCreated',
+						description: 'A user was created',
+					},
+				],
+				default: [],
+				description:
+					'The events that start the workflow. The developer console sends every event to the URL: the others are answered and ignored.',
+			},
+			{
+				displayName: 'Include Full Record',
+				name: 'includeFullRecord',
+				type: 'boolean',
+				default: false,
+				description:
+					'Whether to read the full background check (or user) behind the event from the MinistrySafe API and add it under "record", so the workflow has its status, level and flags without another node',
+			},
+		],
+	};
+
+	methods = {
+		credentialTest: { testWebhookCredential },
+	};
+
+	// n8n's lint requires these on a node with webhooks. The service has no API to register webhooks (an administrator
+	// pastes the URL into its developer console), so there is nothing to check, create or delete.
+	webhookMethods = {
+		default: {
+			async checkExists(this: IHookFunctions): Promise<boolean> {
+				return true;
+			},
+			async create(this: IHookFunctions): Promise<boolean> {
+				return true;
+			},
+			async delete(this: IHookFunctions): Promise<boolean> {
+				return true;
+			},
+		},
+	};
+
+	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
+		const response = this.getResponseObject();
+		const headers = this.getHeaderData();
+
+		if (this.getNodeParameter('authentication', 'none') === 'basicAuth') {
+			const expected = await this.getCredentials<BasicAuthCredentials>(WEBHOOK_CREDENTIAL);
+			if (!isAuthorized(headers.authorization, expected)) {
+				response
+					.status(401)
+					.setHeader('WWW-Authenticate', 'Basic realm="MinistrySafe Trigger"')
+					.json({
+						message:
+							'Unauthorized: this webhook needs the username and password set for it in the MinistrySafe developer console',
+					});
+				return { noWebhookResponse: true };
+			}
+		}
+
+		// Only someone testing by hand sends anything else; a 400 tells them why nothing started.
+		const body: unknown = this.getBodyData();
+		if (!isJsonObjectCall(body, headers['content-type'])) {
+			response.status(400).json({
+				message:
+					'The MinistrySafe Trigger accepts only a JSON object sent with Content-Type: application/json. No workflow was started.',
+			});
+			return { noWebhookResponse: true };
+		}
+
+		// A call for an event that is not selected, or that is no known event, starts nothing and still gets n8n's 200:
+		// the console sends every event to every URL, and a failure answer would only make the service retry.
+		const definition = recogniseEvent(body);
+		const events = this.getNodeParameter('events', []) as string[];
+		if (definition === undefined || !events.includes(definition.event)) return {};
+
+		const item: IDataObject = { ...body, event: definition.event };
+		if (!this.getNodeParameter('includeFullRecord', false)) return { workflowData: [[{ json: item }]] };
+
+		// Answer before reading the record: the read may wait out the API's rate limits, and the service must not time
+		// out and send the event again meanwhile (decisions.md 14).
+		response.status(200).json({ message: 'Workflow was started' });
+		Object.assign(item, await readRecord.call(this, definition, body));
+		return { workflowData: [[{ json: item }]], noWebhookResponse: true };
+	}
+}

@@ -1,0 +1,44 @@
+import type { IDataObject } from 'n8n-workflow';
+
+export type MinistrySafeEvent = 'quizCompleted' | 'backgroundCheckReady' | 'userCreated';
+
+export interface EventDefinition {
+	event: MinistrySafeEvent;
+	/**
+	 * Fields that only this event's payload carries (api-v2.md section 6). The service sends no event-type field, so
+	 * the shape is all there is to go on.
+	 */
+	signature: string[];
+	/** The record behind the event, for "Include Full Record": what it is, its API path, the payload field with its ID. */
+	record: { label: string; path: string; idField: string };
+}
+
+const EVENT_DEFINITIONS: EventDefinition[] = [
+	{
+		event: 'quizCompleted',
+		signature: ['score', 'survey_code', 'certificate_url'],
+		record: { label: 'User', path: '/users', idField: 'user_id' },
+	},
+	{
+		event: 'backgroundCheckReady',
+		signature: ['results_url'],
+		record: { label: 'Background Check', path: '/background_checks', idField: 'id' },
+	},
+	{
+		event: 'userCreated',
+		signature: ['organization_id', 'first_name', 'last_name'],
+		record: { label: 'User', path: '/users', idField: 'id' },
+	},
+];
+
+/**
+ * The event a webhook payload reports: the one event whose signature fields are all present. A payload that matches
+ * none, or more than one, is not recognised (undefined): starting a workflow on a guess would be worse than not
+ * starting it.
+ */
+export function recogniseEvent(payload: IDataObject): EventDefinition | undefined {
+	const matches = EVENT_DEFINITIONS.filter(({ signature }) =>
+		signature.every((field) => Object.prototype.hasOwnProperty.call(payload, field)),
+	);
+	return matches.length === 1 ? matches[0] : undefined;
+}

@@ -1,0 +1,31 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+
+import { resources, resourceSelector } from './actions/resources';
+import { router } from './actions/router';
+import { listSearch, loadOptions } from './methods';
+
+export class MinistrySafe implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'MinistrySafe',
+		name: 'ministrySafe',
+		icon: { light: 'file:../../icons/ministrySafe.svg', dark: 'file:../../icons/ministrySafe.dark.svg' },
+		group: ['transform'],
+		version: 1,
+		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		description:
+			'Manage Users, Trainings and Background Checks in MinistrySafe / Abuse Prevention Systems',
+		defaults: { name: 'MinistrySafe' },
+		usableAsTool: true,
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'ministrySafeApi', required: true }],
+		properties: [resourceSelector, ...Object.values(resources).flatMap((resource) => resource.description)],
+	};
+
+	methods = { listSearch, loadOptions };
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return await router.call(this);
+	}
+}

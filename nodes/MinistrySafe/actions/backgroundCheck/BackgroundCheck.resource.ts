@@ -1,0 +1,4 @@
+import { defineResource } from '../defineResource';
+import { getLevels } from './getLevels.operation';
+
+export const backgroundCheck = defineResource('backgroundCheck', { getLevels }, 'getLevels');

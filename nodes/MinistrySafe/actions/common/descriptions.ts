@@ -1,0 +1,59 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+/** The User an operation acts on (contract.md: modes id, employeeId and list). */
+export const userLocator: INodeProperties = {
+	displayName: 'User',
+	name: 'user',
+	type: 'resourceLocator',
+	default: { mode: 'list', value: '' },
+	required: true,
+	description: 'The User to act on',
+	modes: [
+		{
+			displayName: 'From List',
+			name: 'list',
+			type: 'list',
+			placeholder: 'Select a User...',
+			typeOptions: { searchListMethod: 'searchUsers', searchable: true },
+		},
+		{
+			displayName: 'By ID',
+			name: 'id',
+			type: 'string',
+			placeholder: 'e.g. 42',
+			validation: [
+				{
+					type: 'regex',
+					properties: { regex: '^\\s*[0-9]+\\s*$', errorMessage: 'The User ID is a number' },
+				},
+			],
+		},
+		{
+			displayName: 'By Employee ID',
+			name: 'employeeId',
+			type: 'string',
+			placeholder: 'e.g. HR-1042',
+			hint: "The ID from your own system (the User's external ID)",
+		},
+	],
+};
+
+/** Return All and Limit, as every list in n8n has them. */
+export const returnAllOrLimit: INodeProperties[] = [
+	{
+		displayName: 'Return All',
+		name: 'returnAll',
+		type: 'boolean',
+		default: false,
+		description: 'Whether to return all results or only up to a given limit',
+	},
+	{
+		displayName: 'Limit',
+		name: 'limit',
+		type: 'number',
+		typeOptions: { minValue: 1 },
+		default: 50,
+		description: 'Max number of results to return',
+		displayOptions: { show: { returnAll: [false] } },
+	},
+];

@@ -1,0 +1,108 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+/**
+ * Reads and checks one item's parameters before anything is sent (the checks api-v2.md states; decisions.md 21).
+ * A failure names the item and the field, and never repeats the value: it may be an SSN or a date of birth.
+ */
+export function itemInput(context: IExecuteFunctions, itemIndex: number) {
+	const invalid = (label: string, problem: string) =>
+		new NodeOperationError(context.getNode(), `Item ${itemIndex}: "${label}" ${problem}`, {
+			itemIndex,
+			description: `Correct "${label}" in the node's parameters or in the input item ${itemIndex}. Nothing was sent to the service.`,
+		});
+
+	const raw = (name: string): unknown => context.getNodeParameter(name, itemIndex, undefined);
+
+	/** A text parameter, trimmed; undefined when empty and not required. */
+	const text = (name: string, label: string, required = false): string | undefined => {
+		const value = raw(name);
+		const trimmed =
+			value === undefined || value === null ? '' : (value instanceof Date ? value.toISOString() : String(value)).trim();
+		if (trimmed === '') {
+			if (required) throw invalid(label, 'is required');
+			return undefined;
+		}
+		return trimmed;
+	};
+
+	/** Applies `check` to a text parameter that is set; `problem` says what the value must be. */
+	const checked =
+		(check: (value: string) => string | undefined, problem: string) =>
+		(name: string, label: string, required = false): string | undefined => {
+			const value = text(name, label, required);
+			if (value === undefined) return undefined;
+			const normalized = check(value);
+			if (normalized === undefined) throw invalid(label, problem);
+			return normalized;
+		};
+
+	return {
+		invalid,
+		text,
+		email: checked((value) => (/^[^\s@]+@[^\s@]+$/.test(value) ? value : undefined), 'must be an e-mail address'),
+		state: checked(
+			(value) => (/^[A-Za-z]{2}$/.test(value) ? value.toUpperCase() : undefined),
+			'must be a two-letter state code, for example TX',
+		),
+		zip: checked((value) => (/^\d{5}$/.test(value) ? value : undefined), 'must be five digits'),
+		phone: checked((value) => {
+			const digits = value.replace(/[\s().+-]/g, '');
+			return /^\d{11}$/.test(digits) ? digits : undefined;
+		}, 'must be eleven digits, for example 18005551234'),
+		date: checked(
+			(value) => toServiceDate(value, context.getTimezone()),
+			'must be a date (MM/DD/YYYY or an ISO date such as 2025-03-07)',
+		),
+		integer(name: string, label: string, required = false): number | undefined {
+			const value = raw(name);
+			if (value === undefined || value === null || value === '') {
+				if (required) throw invalid(label, 'is required');
+				return undefined;
+			}
+			const number = typeof value === 'number' ? value : Number(String(value).trim());
+			if (!Number.isInteger(number)) throw invalid(label, 'must be a whole number');
+			return number;
+		},
+		boolean(name: string): boolean | undefined {
+			const value = raw(name);
+			return typeof value === 'boolean' ? value : undefined;
+		},
+		/** A collection parameter (Additional Fields, Options, Filters). */
+		collection(name: string): IDataObject {
+			return (raw(name) as IDataObject | undefined) ?? {};
+		},
+	};
+}
+
+export type ItemInput = ReturnType<typeof itemInput>;
+
+const pad = (value: number) => String(value).padStart(2, '0');
+
+function formatIfValid(year: number, month: number, day: number): string | undefined {
+	const date = new Date(Date.UTC(year, month - 1, day));
+	if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return undefined;
+	return `${pad(month)}/${pad(day)}/${year}`;
+}
+
+/**
+ * The service's date format, zero-padded MM/DD/YYYY (decisions.md 16, 17, 25). Accepts m/d/yyyy text, an ISO date,
+ * or an ISO date-time: one with an offset is read in the workflow's time zone, one without is taken as written.
+ */
+export function toServiceDate(value: string, timeZone: string): string | undefined {
+	const us = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(value);
+	if (us) return formatIfValid(Number(us[3]), Number(us[1]), Number(us[2]));
+
+	const iso = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::\d{2}(?:\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/.exec(value);
+	if (!iso) return undefined;
+	if (!iso[6]) return formatIfValid(Number(iso[1]), Number(iso[2]), Number(iso[3]));
+
+	const instant = new Date(value);
+	if (Number.isNaN(instant.getTime())) return undefined;
+	const parts = Object.fromEntries(
+		new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: 'numeric', day: 'numeric' })
+			.formatToParts(instant)
+			.map(({ type, value: part }) => [type, Number(part)]),
+	);
+	return formatIfValid(parts.year, parts.month, parts.day);
+}

@@ -1,0 +1,26 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import { backgroundCheck } from './backgroundCheck/BackgroundCheck.resource';
+import { organization } from './organization/Organization.resource';
+import { tag } from './tag/Tag.resource';
+import { training } from './training/Training.resource';
+import type { Resource } from './types';
+import { user } from './user/User.resource';
+
+/** Every resource of the node by its value (contract.md). */
+export const resources: Record<string, Resource> = { user, training, backgroundCheck, tag, organization };
+
+export const resourceSelector: INodeProperties = {
+	displayName: 'Resource',
+	name: 'resource',
+	type: 'options',
+	noDataExpression: true,
+	options: [
+		{ name: 'Background Check', value: 'backgroundCheck' },
+		{ name: 'Organization', value: 'organization' },
+		{ name: 'Tag', value: 'tag' },
+		{ name: 'Training', value: 'training' },
+		{ name: 'User', value: 'user' },
+	],
+	default: 'user',
+};

@@ -1,0 +1,21 @@
+import type { IDataObject, IExecuteFunctions, ILoadOptionsFunctions } from 'n8n-workflow';
+
+import { apiRequest } from '../../transport';
+import type { Operation } from '../types';
+
+/** The training codes the Organization may assign, with their languages and descriptions. */
+export async function fetchSurveyCodes(this: IExecuteFunctions | ILoadOptionsFunctions): Promise<IDataObject[]> {
+	return (await apiRequest.call(this, 'GET', '/survey_codes')) as IDataObject[];
+}
+
+export const getSurveyCodes: Operation = {
+	option: {
+		name: 'Get Survey Codes',
+		action: 'Get available survey codes',
+		description: 'Get the training codes the Organization may assign',
+	},
+	properties: [],
+	async execute(this: IExecuteFunctions) {
+		return await fetchSurveyCodes.call(this);
+	},
+};

@@ -1,0 +1,36 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+
+import { apiRequest } from '../../transport';
+import { userLocator } from '../common/descriptions';
+import { userPath, userReference } from '../common/user';
+import type { Operation } from '../types';
+
+export const get: Operation = {
+	option: { name: 'Get', action: 'Get a user', description: 'Get a User by ID or employee ID' },
+	properties: [
+		userLocator,
+		{
+			displayName: 'Options',
+			name: 'options',
+			type: 'collection',
+			placeholder: 'Add Option',
+			default: {},
+			options: [
+				{
+					displayName: 'Detailed',
+					name: 'detailed',
+					type: 'boolean',
+					default: false,
+					description: "Whether to include the User's Trainings and Background Checks",
+				},
+			],
+		},
+	],
+	async execute(this: IExecuteFunctions, itemIndex: number) {
+		const user = userReference(this, itemIndex);
+		const detailed = this.getNodeParameter('options.detailed', itemIndex, false) as boolean;
+		return (await apiRequest.call(this, 'GET', userPath(user, detailed ? '/detailed' : ''), {
+			record: user.label,
+		})) as IDataObject;
+	},
+};

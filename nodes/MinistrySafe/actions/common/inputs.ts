@@ -54,6 +54,13 @@ export function itemInput(context: IExecuteFunctions, itemIndex: number) {
 			(value) => toServiceDate(value, context.getTimezone()),
 			'must be a date (MM/DD/YYYY or an ISO date such as 2025-03-07)',
 		),
+		/** One of a fixed list of values: an options parameter set by an expression may hold anything. */
+		choice<T extends string>(name: string, label: string, values: readonly T[], required = false): T | undefined {
+			const value = text(name, label, required);
+			if (value === undefined) return undefined;
+			if (!(values as readonly string[]).includes(value)) throw invalid(label, `must be one of: ${values.join(', ')}`);
+			return value as T;
+		},
 		integer(name: string, label: string, required = false): number | undefined {
 			const value = raw(name);
 			if (value === undefined || value === null || value === '') {

@@ -1,0 +1,72 @@
+// npm run sandbox -- --port 4010 [--host H] [--api-key KEY] [--users N] [--latency MS] [--seed N]
+// Serves the whole API v2, prints its URL and key once ready, logs one line per request, stops on Ctrl-C.
+import { Command, InvalidArgumentError } from 'commander';
+
+import { DEFAULT_API_KEY, startSandbox } from './index';
+
+function wholeNumber(label: string, max: number) {
+	return (text: string): number => {
+		const value = Number(text);
+		if (!/^\d+$/.test(text) || value > max) {
+			throw new InvalidArgumentError(`${label} must be a whole number from 0 to ${max}.`);
+		}
+		return value;
+	};
+}
+
+interface CliOptions {
+	port: number;
+	host: string;
+	apiKey: string;
+	users?: number;
+	latency: number;
+	seed?: number;
+}
+
+async function main(): Promise<void> {
+	const program = new Command()
+		.name('sandbox')
+		.description('A local stand-in for the MinistrySafe API v2')
+		.option('--port <port>', 'port to listen on (0 picks a free one)', wholeNumber('--port', 65535), 4010)
+		.option('--host <host>', 'address to bind', '127.0.0.1')
+		.option('--api-key <key>', "the demo Organization's API key", DEFAULT_API_KEY)
+		.option('--users <count>', 'seeded Users in the demo Organization', wholeNumber('--users', 1_000_000))
+		.option('--latency <ms>', 'milliseconds added to every API answer', wholeNumber('--latency', 600_000), 0)
+		.option('--seed <number>', 'seed of the demo data', wholeNumber('--seed', 2 ** 32 - 1))
+		.parse();
+	const options = program.opts<CliOptions>();
+
+	const started = Date.now();
+	const sandbox = await startSandbox({
+		port: options.port,
+		host: options.host,
+		apiKey: options.apiKey,
+		users: options.users,
+		latencyMs: options.latency,
+		seed: options.seed,
+		log: (line) => console.log(line),
+	});
+	console.log(`MinistrySafe sandbox ready at ${sandbox.url} (API at ${sandbox.url}/api/v2) in ${Date.now() - started} ms`);
+	console.log(`API key: ${sandbox.apiKey}  (send Authorization: Token token=${sandbox.apiKey})`);
+
+	let stopping = false;
+	const stop = (signal: string): void => {
+		if (stopping) return;
+		stopping = true;
+		console.log(`${signal}: stopping the sandbox`);
+		sandbox.stop().then(
+			() => undefined,
+			(error: Error) => {
+				console.error(`The sandbox did not stop cleanly: ${error.message}`);
+				process.exitCode = 1;
+			},
+		);
+	};
+	process.on('SIGINT', () => stop('SIGINT'));
+	process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+main().catch((error: Error) => {
+	console.error(`The sandbox could not start: ${error.message}`);
+	process.exitCode = 1;
+});

@@ -1,0 +1,159 @@
+// The control endpoints of contract.md (the developer console's part and the service's own events), plus our
+// request log and health check. They act for the key's Organization and are never delayed or faulted.
+import { Router } from 'express';
+
+import { PASSING_SCORE } from '../catalog';
+import type { Faults } from '../faults';
+import type { SandboxContext } from '../http';
+import { bodyOf, organizationOf, parseId, sendErrors, sendMessage, sendNotFound } from '../http';
+import { completeTraining } from '../organizationData';
+import type { RequestLog } from '../requestLog';
+import type { Organization } from '../types';
+import { Validator } from '../validation';
+import { formatTimestamp } from '../views';
+
+export interface ControlContext extends SandboxContext {
+	faults: Faults;
+	requestLog: RequestLog;
+	resetOrganization: (organization: Organization) => void;
+}
+
+function isHttpUrl(value: unknown): boolean {
+	if (typeof value !== 'string') return false;
+	try {
+		const { protocol } = new URL(value);
+		return protocol === 'http:' || protocol === 'https:';
+	} catch {
+		return false;
+	}
+}
+
+function webhookSettingsView(organization: Organization): Record<string, unknown> {
+	const { urls, username, password } = organization.webhooks;
+	return { urls: [...urls], username: username ?? null, passwordSet: password !== undefined };
+}
+
+export function controlRouter(context: ControlContext): Router {
+	const { views, webhooks, faults, requestLog, now } = context;
+	const router = Router();
+
+	router.get('/webhooks', (_req, res) => {
+		res.json(webhookSettingsView(organizationOf(res)));
+	});
+
+	router.put('/webhooks', (req, res) => {
+		const organization = organizationOf(res);
+		const body = bodyOf(req);
+		const fields = new Validator(body);
+		const urls: unknown[] = Array.isArray(body.urls) ? body.urls : body.urls === undefined ? [] : [body.urls];
+		if (!urls.every(isHttpUrl)) fields.add('urls', 'must be a list of http or https addresses');
+		const username = fields.optional('username');
+		const password = fields.optional('password');
+		if ((username === undefined) !== (password === undefined)) {
+			fields.add(username === undefined ? 'username' : 'password', 'give both username and password, or neither');
+		}
+		if (!fields.isValid) {
+			sendErrors(res, fields.errors);
+			return;
+		}
+		organization.webhooks = { urls: urls as string[], username, password };
+		res.json(webhookSettingsView(organization));
+	});
+
+	router.get('/deliveries', (_req, res) => {
+		res.json(webhooks.list(organizationOf(res).id));
+	});
+
+	router.post('/trainings/:id/complete', (req, res) => {
+		const organization = organizationOf(res);
+		const { data } = organization;
+		const training = data.trainingsById.get(parseId(req.params.id) ?? -1);
+		if (!training) {
+			sendNotFound(res, 'Training');
+			return;
+		}
+		const fields = new Validator(bodyOf(req));
+		const score = fields.integer('score', { min: 0, max: 100 }) ?? 100;
+		if (!fields.isValid) {
+			sendErrors(res, fields.errors);
+			return;
+		}
+		if (training.complete_date !== null) {
+			sendMessage(res, 422, 'Training already completed');
+			return;
+		}
+		completeTraining(data, training, score, PASSING_SCORE, now());
+		res.json(views.training(data, training));
+		const user = data.usersById.get(training.user_id);
+		// Only a passed quiz is a successful completion (api-v2.md 6); a deactivated User's quiz sends nothing.
+		if (training.winner && user && training.complete_date !== null) {
+			webhooks.send(organization, 'quizCompleted', {
+				user_id: String(user.id),
+				external_id: user.external_id,
+				score,
+				complete_date: formatTimestamp(training.complete_date),
+				survey_code: training.survey_code,
+				certificate_url: views.certificateUrl(training),
+			});
+		}
+	});
+
+	router.post('/background_checks/:id/ready', (req, res) => {
+		const organization = organizationOf(res);
+		const { data } = organization;
+		const check = data.backgroundChecksById.get(parseId(req.params.id) ?? -1);
+		if (!check) {
+			sendNotFound(res, 'Background Check');
+			return;
+		}
+		if (check.status !== 'processing') {
+			sendMessage(res, 422, `Only a processing Background Check can become ready; this one is ${check.status}`);
+			return;
+		}
+		check.status = 'complete';
+		check.complete_date = now();
+		res.json(views.extendedBackgroundCheck(check));
+		webhooks.send(organization, 'backgroundCheckReady', {
+			id: String(check.id),
+			user_id: String(check.user_id),
+			email: check.email,
+			external_id: data.usersById.get(check.user_id)?.external_id ?? '',
+			results_url: views.resultsUrl(check),
+			complete_date: formatTimestamp(check.complete_date),
+		});
+	});
+
+	router.put('/faults', (req, res) => {
+		const fields = new Validator(bodyOf(req));
+		const status = fields.integer('status', { required: true, min: 400, max: 599 });
+		const count = fields.integer('count', { min: 0, max: 1000 }) ?? 1;
+		const retryAfter = fields.integer('retryAfter', { min: 0, max: 3600 });
+		if (!fields.isValid || status === undefined) {
+			sendErrors(res, fields.errors);
+			return;
+		}
+		faults.set(organizationOf(res).id, { status, remaining: count, retryAfter });
+		res.json({ status, count, retryAfter: retryAfter ?? null });
+	});
+
+	router.delete('/faults', (_req, res) => {
+		faults.clear(organizationOf(res).id);
+		res.status(204).end();
+	});
+
+	router.post('/reset', (_req, res) => {
+		context.resetOrganization(organizationOf(res));
+		res.json({ ok: true });
+	});
+
+	router.get('/requests', (_req, res) => {
+		res.json(requestLog.list(organizationOf(res).id));
+	});
+
+	router.delete('/requests', (_req, res) => {
+		requestLog.clear(organizationOf(res).id);
+		res.status(204).end();
+	});
+
+	return router;
+}

@@ -1,0 +1,172 @@
+// Deterministic demo data: the same seed and count give the same records and ids, and 10,000 Users take well under
+// a second (plain arrays, one small PRNG, no per-record allocation beyond the records themselves).
+import { PASSING_SCORE } from './catalog';
+import {
+	completeTraining,
+	emptyOrganizationData,
+	insertBackgroundCheck,
+	insertTraining,
+	insertUser,
+} from './organizationData';
+import type { BackgroundCheckRecord, BackgroundCheckStatus, OrganizationData, UserType } from './types';
+
+export const DEFAULT_SEED = 20250301;
+export const DEFAULT_DEMO_USERS = 25;
+
+/** First ids of each kind: distinct ranges, so that a User id passed where a Training id belongs finds nothing. */
+export const FIRST_USER_ID = 1001;
+export const FIRST_TRAINING_ID = 300001;
+export const FIRST_BACKGROUND_CHECK_ID = 700001;
+/** External ids are numeric strings, so the Background Check list's employee_id filter can find them. */
+const FIRST_EXTERNAL_ID = 10001;
+
+const SEEDED_PERIOD_START = Date.UTC(2025, 0, 2, 15, 0, 0);
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+const FIRST_NAMES = [
+	'Mary', 'James', 'Patricia', 'John', 'Jennifer', 'Robert', 'Linda', 'Michael', 'Elizabeth', 'David',
+	'Barbara', 'William', 'Susan', 'Richard', 'Jessica', 'Joseph', 'Sarah', 'Thomas', 'Karen', 'Daniel',
+	'Grace', 'Samuel', 'Ruth', 'Isaac', 'Esther', 'Caleb', 'Hannah', 'Levi', 'Naomi', 'Micah',
+	'María', 'José', 'Lucía', 'Mateo', 'Sofía', 'Diego', 'Chloé', 'Zoë', 'Nguyen', 'Aiko',
+];
+const LAST_NAMES = [
+	'Smith', 'Johnson', 'Williams', 'Brown', 'Jones', 'Garcia', 'Miller', 'Davis', 'Rodriguez', 'Martinez',
+	'Hernandez', 'Lopez', 'Gonzalez', 'Wilson', 'Anderson', 'Thomas', 'Taylor', 'Moore', 'Jackson', 'Martin',
+	'Lee', 'Perez', 'Thompson', 'White', 'Harris', 'Clark', 'Lewis', 'Robinson', 'Walker', "O'Brien",
+	'Young', 'Allen', 'King', 'Wright', 'Scott', 'Torres', 'Peña', 'Hill', 'Flores', 'Green',
+];
+const TAG_NAMES = ['Volunteers', 'Staff', 'Nursery', 'Youth Ministry', 'Kids Ministry', 'Camp Counselors', 'Drivers'];
+const SELF_DISCLOSED_NOTES = [
+	'Speeding ticket in 2019.',
+	'Misdemeanor charge dismissed in 2015.',
+	'Bounced check, settled in 2012.',
+];
+
+/** mulberry32: tiny, fast, and good enough for demo data. */
+function createRandom(seed: number): () => number {
+	let state = seed >>> 0;
+	return () => {
+		state = (state + 0x6d2b79f5) >>> 0;
+		let mixed = state;
+		mixed = Math.imul(mixed ^ (mixed >>> 15), mixed | 1);
+		mixed ^= mixed + Math.imul(mixed ^ (mixed >>> 7), mixed | 61);
+		return ((mixed ^ (mixed >>> 14)) >>> 0) / 4294967296;
+	};
+}
+
+interface SeedPlan {
+	seed: number;
+	users: number;
+	surveyCodes: readonly string[];
+	levels: readonly number[];
+}
+
+/** Ids after the seeded ones, for records created later. */
+export interface SeededIds {
+	nextUserId: number;
+	nextTrainingId: number;
+	nextBackgroundCheckId: number;
+}
+
+export function seedOrganizationData(plan: SeedPlan): { data: OrganizationData; next: SeededIds } {
+	const random = createRandom(plan.seed);
+	const pick = <T>(values: readonly T[]): T => values[Math.floor(random() * values.length)];
+	const between = (low: number, high: number): number => low + Math.floor(random() * (high - low + 1));
+	const hex = (length: number): string => {
+		let text = '';
+		while (text.length < length) text += Math.floor(random() * 0x100000000).toString(16).padStart(8, '0');
+		return text.slice(0, length);
+	};
+
+	const data = emptyOrganizationData();
+	let trainingId = FIRST_TRAINING_ID;
+	let backgroundCheckId = FIRST_BACKGROUND_CHECK_ID;
+	const otherCodes = plan.surveyCodes.filter((code) => code !== 'standard');
+
+	for (let index = 0; index < plan.users; index++) {
+		const id = FIRST_USER_ID + index;
+		const firstName = pick(FIRST_NAMES);
+		const lastName = pick(LAST_NAMES);
+		const userTypeDraw = random();
+		const userType: UserType | null = userTypeDraw < 0.6 ? 'volunteer' : userTypeDraw < 0.9 ? 'employee' : null;
+		const tags = new Set<string>();
+		const tagCount = between(0, 2);
+		for (let tag = 0; tag < tagCount; tag++) tags.add(pick(TAG_NAMES));
+		insertUser(data, {
+			id,
+			first_name: firstName,
+			last_name: lastName,
+			email: `${firstName}.${lastName}.${id}@example.org`
+				.normalize('NFD')
+				.replace(/[^A-Za-z0-9.@]/g, '')
+				.toLowerCase(),
+			external_id: String(FIRST_EXTERNAL_ID + index),
+			user_type: userType,
+			tags: [...tags].sort(),
+			score: null,
+			complete_date: null,
+			login_token: hex(24),
+		});
+
+		const trainingCount = between(0, 2);
+		for (let training = 0; training < trainingCount; training++) {
+			const code = training === 0 || otherCodes.length === 0 ? 'standard' : pick(otherCodes);
+			const record = {
+				id: trainingId++,
+				user_id: id,
+				survey_code: code,
+				language: code === 'spanish' ? 'es' : 'en',
+				created_at: SEEDED_PERIOD_START + between(0, 330) * DAY_MS + between(0, 36000) * 1000,
+				complete_date: null,
+				score: null,
+				winner: false,
+			};
+			insertTraining(data, record);
+			if (random() < 0.7) {
+				const completedAt = record.created_at + between(1, 14) * DAY_MS + between(0, 7200) * 1000;
+				completeTraining(data, record, between(60, 100), PASSING_SCORE, completedAt);
+			}
+		}
+
+		const checkDraw = random();
+		const checkCount = checkDraw < 0.45 ? 1 : checkDraw < 0.55 ? 2 : 0;
+		for (let check = 0; check < checkCount; check++) {
+			const statusDraw = random();
+			const status: BackgroundCheckStatus =
+				statusDraw < 0.6 ? 'complete' : statusDraw < 0.9 ? 'processing' : 'archived';
+			const orderDate = SEEDED_PERIOD_START + between(0, 330) * DAY_MS + between(0, 36000) * 1000;
+			const selfDisclosed = random() < 0.1;
+			const noteId = backgroundCheckId;
+			const record: BackgroundCheckRecord = {
+				id: backgroundCheckId++,
+				user_id: id,
+				level: pick(plan.levels),
+				status,
+				order_date: orderDate,
+				complete_date: status === 'complete' ? orderDate + between(1, 10) * DAY_MS : null,
+				applicant_self_disclosed: selfDisclosed,
+				applicant_self_disclosed_note: selfDisclosed
+					? {
+							id: noteId,
+							status: 'submitted',
+							disclosure_status: pick(['pending_review', 'reviewed']),
+							self_disclosed_notes: pick(SELF_DISCLOSED_NOTES),
+							internal_notes: null,
+						}
+					: null,
+				vendor_flagged: random() < 0.05,
+				email: data.usersById.get(id)?.email ?? '',
+			};
+			insertBackgroundCheck(data, record);
+		}
+	}
+
+	return {
+		data,
+		next: {
+			nextUserId: FIRST_USER_ID + plan.users,
+			nextTrainingId: trainingId,
+			nextBackgroundCheckId: backgroundCheckId,
+		},
+	};
+}

@@ -1,0 +1,117 @@
+// Assembles the sandbox: the store, the request pipeline and the routers, under /api/v2 and /sandbox.
+import express from 'express';
+import type { Express } from 'express';
+
+import { Faults } from './faults';
+import type { SandboxContext } from './http';
+import {
+	addLatency,
+	attachBody,
+	handleErrors,
+	identifyOrganization,
+	injectFaults,
+	logRequests,
+	notFound,
+	recordRequest,
+	requireOrganization,
+} from './middleware';
+import { RequestLog } from './requestLog';
+import { backgroundChecksRouter } from './routes/backgroundChecks';
+import { controlRouter } from './routes/control';
+import { organizationsRouter } from './routes/organizations';
+import { pagesRouter } from './routes/pages';
+import { tagsRouter } from './routes/tags';
+import { trainingsRouter } from './routes/trainings';
+import { usersRouter } from './routes/users';
+import { Store } from './store';
+import type { Organization } from './types';
+import { Views } from './views';
+import { WebhookDispatcher } from './webhooks';
+
+export interface SandboxConfig {
+	/** The sandbox's own address, for the URLs its answers carry. */
+	url: string;
+	apiKey: string;
+	users: number;
+	seed: number;
+	latencyMs: number;
+	webhookRetryDelaysMs: readonly number[];
+	webhookAttemptTimeoutMs: number;
+	log: (line: string) => void;
+}
+
+export interface SandboxApp {
+	app: Express;
+	requestLog: RequestLog;
+	webhooks: WebhookDispatcher;
+	/** Everything back to the seed: records, Organizations, requests, deliveries, webhook settings, faults. */
+	reset(): void;
+}
+
+export function createSandboxApp(config: SandboxConfig): SandboxApp {
+	const store = new Store({ apiKey: config.apiKey, users: config.users, seed: config.seed });
+	const requestLog = new RequestLog();
+	const faults = new Faults();
+	const webhooks = new WebhookDispatcher({
+		retryDelaysMs: config.webhookRetryDelaysMs,
+		attemptTimeoutMs: config.webhookAttemptTimeoutMs,
+		log: config.log,
+	});
+	const context: SandboxContext = { store, views: new Views(config.url), webhooks, now: Date.now };
+
+	const resetOrganization = (organization: Organization): void => {
+		store.resetOrganization(organization);
+		faults.clear(organization.id);
+		webhooks.clear(organization.id);
+		requestLog.clear(organization.id);
+	};
+	const reset = (): void => {
+		store.reset();
+		faults.clear();
+		webhooks.clear();
+		requestLog.clear();
+	};
+
+	const app = express();
+	app.disable('x-powered-by');
+	app.set('query parser', 'extended');
+	app.set('json spaces', 0);
+	// Form bodies with bracketed keys, parsed by qs as Rails would; JSON bodies too.
+	const bodyParsers = [express.urlencoded({ extended: true, limit: '1mb' }), express.json({ limit: '1mb' })];
+
+	const identify = identifyOrganization(store);
+	app.use(
+		'/api/v2',
+		identify,
+		recordRequest(requestLog),
+		logRequests(config.log),
+		...bodyParsers,
+		attachBody,
+		addLatency(config.latencyMs),
+		requireOrganization,
+		injectFaults(faults),
+		usersRouter(context),
+		trainingsRouter(context),
+		backgroundChecksRouter(context),
+		tagsRouter(),
+		organizationsRouter(context),
+		notFound,
+	);
+
+	app.get('/sandbox/health', (_req, res) => {
+		res.json({ ok: true });
+	});
+	app.use(
+		'/sandbox',
+		identify,
+		requireOrganization,
+		...bodyParsers,
+		controlRouter({ ...context, faults, requestLog, resetOrganization }),
+		notFound,
+	);
+	app.use(pagesRouter(context));
+	app.use(notFound);
+	app.use(handleErrors(config.log));
+
+	return { app, requestLog, webhooks, reset };
+}

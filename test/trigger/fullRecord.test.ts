@@ -1,0 +1,121 @@
+// "Include Full Record": the trigger reads the record behind the event from the sandbox, over real HTTP.
+import { startSandbox, type Sandbox } from '../../sandbox';
+import { startTriggerHarness, type TriggerHarness } from '../helpers/webhook';
+import { backgroundCheckReady, post, quizCompleted, userCreated } from './payloads';
+import { api, control, createUser, orderBackgroundCheck, type Json } from './sandboxClient';
+
+const ALL_EVENTS = ['quizCompleted', 'backgroundCheckReady', 'userCreated'];
+
+describe('MinistrySafe Trigger: Include Full Record', () => {
+	let sandbox: Sandbox;
+	let harness: TriggerHarness;
+	let user: Json;
+	let check: Json;
+
+	const startHarness = (apiKey: string, events = ALL_EVENTS) =>
+		startTriggerHarness({
+			parameters: { events, includeFullRecord: true },
+			credentials: { ministrySafeApi: { environment: 'custom', baseUrl: sandbox.url, apiKey } },
+		});
+
+	/** Posts one event and gives the answer and the one execution it started. */
+	async function deliver(target: TriggerHarness, payload: Json) {
+		const before = target.executions.length;
+		const answer = await post(target.url, payload);
+		const executions = await target.waitForExecutions(before + 1);
+		return { answer, items: executions[before] };
+	}
+
+	beforeAll(async () => {
+		sandbox = await startSandbox({ port: 0 });
+		user = await createUser(sandbox, 'FULL-RECORD-1');
+		check = await orderBackgroundCheck(sandbox, user.id);
+		harness = await startHarness(sandbox.apiKey);
+	});
+	afterAll(async () => {
+		await harness?.stop();
+		await sandbox?.stop();
+	});
+
+	it('adds the Background Check under record', async () => {
+		const payload = { ...backgroundCheckReady, id: String(check.id), user_id: String(user.id) };
+		const { answer, items } = await deliver(harness, payload);
+		expect(answer.status).toBe(200);
+		expect(answer.body).toEqual({ message: 'Workflow was started' });
+		const record = await api(sandbox, 'GET', `/background_checks/${String(check.id)}`);
+		expect(record).toEqual(expect.objectContaining({ id: check.id, level: 1, status: 'processing' }));
+		expect(items).toEqual([{ ...payload, event: 'backgroundCheckReady', record }]);
+	});
+
+	it.each([
+		['userCreated', () => ({ ...userCreated, id: String(user.id) })],
+		['quizCompleted', () => ({ ...quizCompleted, user_id: String(user.id) })],
+	])('%s: adds the User under record', async (event, makePayload) => {
+		const payload = makePayload();
+		const { items } = await deliver(harness, payload);
+		const record = await api(sandbox, 'GET', `/users/${String(user.id)}`);
+		expect(record).toEqual(expect.objectContaining({ id: user.id, first_name: 'Ada', email: user.email }));
+		expect(items).toEqual([{ ...payload, event, record }]);
+	});
+
+	it('answers the service at once, while the read still waits out a rate limit', async () => {
+		await control(sandbox, 'PUT', '/faults', { status: 429, count: 1, retryAfter: 1 });
+		const payload = { ...userCreated, id: String(user.id) };
+		const before = harness.executions.length;
+		const answer = await post(harness.url, payload);
+		expect(answer.status).toBe(200);
+		expect(harness.executions.length).toBe(before);
+		const executions = await harness.waitForExecutions(before + 1, 5000);
+		expect(executions[before][0].record).toEqual(expect.objectContaining({ id: user.id }));
+	});
+
+	it('keeps the event with recordError when the record does not exist', async () => {
+		const payload = { ...backgroundCheckReady, id: '987654' };
+		const { answer, items } = await deliver(harness, payload);
+		expect(answer.status).toBe(200);
+		expect(items).toEqual([{ ...payload, event: 'backgroundCheckReady', recordError: expect.any(String) }]);
+		expect(items[0].recordError).toMatch(/^Could not read Background Check 987654 from MinistrySafe: .*not found/);
+		expect(items[0].recordError).toMatch(/The event itself is complete/);
+	});
+
+	it('sends nothing to the service for an ID that is not a number, and says so', async () => {
+		sandbox.clearRequests();
+		const payload = { ...userCreated, id: '../tags' };
+		const { items } = await deliver(harness, payload);
+		expect(items).toEqual([
+			{
+				...payload,
+				event: 'userCreated',
+				recordError: "Could not read the User behind this event: the payload's id is missing or not a numeric ID",
+			},
+		]);
+		expect(sandbox.requests).toEqual([]);
+	});
+
+	it('keeps the event with recordError when the API key is wrong', async () => {
+		const wrongKey = await startHarness('not-the-key');
+		try {
+			const payload = { ...userCreated, id: String(user.id) };
+			const { items } = await deliver(wrongKey, payload);
+			expect(items[0]).toEqual({ ...payload, event: 'userCreated', recordError: expect.any(String) });
+			expect(items[0].recordError).toMatch(/API key was rejected \(401 Unauthorized\)/);
+		} finally {
+			await wrongKey.stop();
+		}
+	});
+
+	it('reads nothing for an event that is not selected', async () => {
+		const onlyChecks = await startHarness(sandbox.apiKey, ['backgroundCheckReady']);
+		try {
+			sandbox.clearRequests();
+			const answer = await post(onlyChecks.url, { ...userCreated, id: String(user.id) });
+			await onlyChecks.settled();
+			expect(answer.status).toBe(200);
+			expect(answer.body).toEqual({ message: 'Webhook call received' });
+			expect(onlyChecks.executions).toEqual([]);
+			expect(sandbox.requests).toEqual([]);
+		} finally {
+			await onlyChecks.stop();
+		}
+	});
+});

@@ -13,8 +13,6 @@ import { type BasicAuthCredentials, isAuthorized } from './basicAuth';
 import { type EventDefinition, recogniseEvent } from './events';
 import { testWebhookCredential } from './webhookCredentialTest';
 
-const WEBHOOK_CREDENTIAL = 'ministrySafeWebhookAuth';
-
 /** The body of every call must be one JSON object: that is all the service sends (api-v2.md 6). */
 function isJsonObjectCall(body: unknown, contentType: string | undefined): body is IDataObject {
 	const mediaType = (contentType ?? '').split(';')[0].trim().toLowerCase();
@@ -170,7 +168,7 @@ export class MinistrySafeTrigger implements INodeType {
 		const headers = this.getHeaderData();
 
 		if (this.getNodeParameter('authentication', 'none') === 'basicAuth') {
-			const expected = await this.getCredentials<BasicAuthCredentials>(WEBHOOK_CREDENTIAL);
+			const expected = await this.getCredentials<BasicAuthCredentials>('ministrySafeWebhookAuth');
 			if (!isAuthorized(headers.authorization, expected)) {
 				response
 					.status(401)

@@ -131,11 +131,12 @@ export function seedOrganizationData(plan: SeedPlan): { data: OrganizationData; 
 		const checkDraw = random();
 		const checkCount = checkDraw < 0.45 ? 1 : checkDraw < 0.55 ? 2 : 0;
 		for (let check = 0; check < checkCount; check++) {
-			const statusDraw = random();
-			const status: BackgroundCheckStatus =
-				statusDraw < 0.6 ? 'complete' : statusDraw < 0.9 ? 'processing' : 'archived';
 			const orderDate = SEEDED_PERIOD_START + between(0, 330) * DAY_MS + between(0, 36000) * 1000;
-			const selfDisclosed = random() < 0.1;
+			// Regular rather than random, so that even the small demo set shows every status, a disclosure and a flag.
+			const ordinal = backgroundCheckId - FIRST_BACKGROUND_CHECK_ID;
+			const status: BackgroundCheckStatus =
+				ordinal % 10 < 6 ? 'complete' : ordinal % 10 < 9 ? 'processing' : 'archived';
+			const selfDisclosed = ordinal % 7 === 3;
 			const noteId = backgroundCheckId;
 			const record: BackgroundCheckRecord = {
 				id: backgroundCheckId++,
@@ -154,7 +155,7 @@ export function seedOrganizationData(plan: SeedPlan): { data: OrganizationData; 
 							internal_notes: null,
 						}
 					: null,
-				vendor_flagged: random() < 0.05,
+				vendor_flagged: ordinal % 11 === 5,
 				email: data.usersById.get(id)?.email ?? '',
 			};
 			insertBackgroundCheck(data, record);

@@ -1,0 +1,191 @@
+// npm run dev: a real n8n with this package loaded (hot reload on), the sandbox, a credential pointing at it and the
+// example workflows, all from one command. Ctrl-C stops everything it started; a second run reuses what exists.
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+import { Command, InvalidArgumentError } from 'commander';
+
+import { DEFAULT_API_KEY, startSandbox } from '../sandbox';
+import {
+	type ManagedProcess,
+	N8nClient,
+	type Owner,
+	REPO_DIR,
+	ensureRuntime,
+	exampleCredentials,
+	exampleWorkflows,
+	importCredentials,
+	importWorkflows,
+	linkPackage,
+	runProcess,
+	setSandboxWebhooks,
+	startN8n,
+	startProcess,
+	triggerWebhookIds,
+} from './n8n-runtime';
+
+const DEV_DIR = join(REPO_DIR, '.dev');
+/** What n8n loads: package.json and a dist/ that `tsc --watch` keeps up to date, so n8n's hot reload sees changes. */
+const DEV_PACKAGE_DIR = join(DEV_DIR, 'package');
+const STATE_FILE = join(DEV_DIR, 'state.json');
+
+const DEV_SETTINGS = {
+	userFolder: join(DEV_DIR, 'n8n'),
+	// Local development data only; n8n stores it beside the database on the first start and must get it again.
+	encryptionKey: 'ministrysafe-dev-encryption-key',
+	devReload: true,
+};
+const DEV_OWNER: Owner = {
+	email: 'dev@example.org',
+	firstName: 'Dev',
+	lastName: 'Owner',
+	password: 'MinistrySafe-dev-1',
+};
+const DEV_WEBHOOK_AUTH = { user: 'ministrysafe', password: 'sandbox-webhook-password' };
+
+const log = (line: string): void => console.log(`[dev] ${line}`);
+
+function port(text: string): number {
+	const value = Number(text);
+	if (!/^\d+$/.test(text) || value < 1 || value > 65535) throw new InvalidArgumentError('a port is 1 to 65535');
+	return value;
+}
+
+/** The package as n8n sees it: the repository's package.json and a copy of dist that tsc then keeps current. */
+async function buildDevPackage(): Promise<ManagedProcess> {
+	log('Building the package (npm run build) ...');
+	await runProcess('npm', ['run', 'build'], { timeoutMs: 5 * 60_000 });
+	rmSync(DEV_PACKAGE_DIR, { recursive: true, force: true });
+	mkdirSync(DEV_PACKAGE_DIR, { recursive: true });
+	symlinkSync(join(REPO_DIR, 'package.json'), join(DEV_PACKAGE_DIR, 'package.json'));
+	cpSync(join(REPO_DIR, 'dist'), join(DEV_PACKAGE_DIR, 'dist'), { recursive: true });
+
+	log('Starting tsc --watch: saved changes to nodes/ and credentials/ reach n8n within seconds');
+	let markWatching: () => void = () => undefined;
+	const watching = new Promise<void>((resolveWatching) => (markWatching = resolveWatching));
+	const tsc = startProcess(
+		process.execPath,
+		[
+			join(REPO_DIR, 'node_modules', 'typescript', 'bin', 'tsc'),
+			'-p',
+			'tsconfig.json',
+			'--watch',
+			'--preserveWatchOutput',
+			'--outDir',
+			join(DEV_PACKAGE_DIR, 'dist'),
+		],
+		{
+			onLine: (line) => {
+				if (/Watching for file changes/.test(line)) markWatching();
+				if (/error TS|Found [1-9]\d* error/.test(line)) log(`tsc: ${line.trim()}`);
+				else if (/Found 0 errors/.test(line)) log('tsc: compiled; n8n reloads the nodes');
+			},
+		},
+	);
+	const outcome = await Promise.race([
+		watching.then(() => 'watching'),
+		tsc.exited.then(() => 'exited'),
+		new Promise((resolveTimeout) => setTimeout(() => resolveTimeout('timeout'), 120_000).unref()),
+	]);
+	if (outcome !== 'watching') {
+		await tsc.stop();
+		throw new Error(`tsc --watch did not start:\n${tsc.output()}`);
+	}
+	return tsc;
+}
+
+interface DevState {
+	examplesImported: boolean;
+}
+
+function readState(): DevState {
+	return existsSync(STATE_FILE) ? (JSON.parse(readFileSync(STATE_FILE, 'utf8')) as DevState) : { examplesImported: false };
+}
+
+async function main(): Promise<void> {
+	const options = new Command()
+		.name('dev')
+		.description('Run n8n with this package, the sandbox and the example workflows')
+		.option('--port <port>', "n8n's port", port, 5678)
+		.option('--sandbox-port <port>', "the sandbox's port", port, 4010)
+		.option('--fresh', 'forget the previous n8n data (workflows, executions, owner) and start over', false)
+		.parse()
+		.opts<{ port: number; sandboxPort: number; fresh: boolean }>();
+
+	const stoppers: Array<() => Promise<void>> = [];
+	let stopping = false;
+	const stopAll = async (exitCode: number): Promise<never> => {
+		if (!stopping) {
+			stopping = true;
+			log('Stopping ...');
+			for (const stop of stoppers.reverse()) await stop().catch((error: Error) => log(`stop failed: ${error.message}`));
+		}
+		process.exit(exitCode);
+	};
+	process.on('SIGINT', () => void stopAll(0));
+	process.on('SIGTERM', () => void stopAll(0));
+
+	try {
+		if (options.fresh) rmSync(DEV_DIR, { recursive: true, force: true });
+		await ensureRuntime(log);
+		const tsc = await buildDevPackage();
+		stoppers.push(tsc.stop);
+
+		const sandbox = await startSandbox({
+			port: options.sandboxPort,
+			apiKey: DEFAULT_API_KEY,
+			log: (line) => console.log(`[sandbox] ${line}`),
+		});
+		stoppers.push(sandbox.stop);
+		log(`Sandbox ready at ${sandbox.url}`);
+
+		mkdirSync(DEV_SETTINGS.userFolder, { recursive: true });
+		linkPackage(DEV_SETTINGS.userFolder, DEV_PACKAGE_DIR);
+		log('Creating the credentials "MinistrySafe sandbox" and "MinistrySafe webhook (sandbox)" ...');
+		await importCredentials(DEV_SETTINGS, exampleCredentials(sandbox.url, sandbox.apiKey, DEV_WEBHOOK_AUTH));
+		const state = readState();
+		if (!state.examplesImported) {
+			log('Importing the example workflows ...');
+			await importWorkflows(DEV_SETTINGS, exampleWorkflows());
+			writeFileSync(STATE_FILE, JSON.stringify({ ...state, examplesImported: true }));
+		}
+
+		log('Starting n8n ...');
+		const n8n = await startN8n(DEV_SETTINGS, {
+			port: options.port,
+			log: (line) => console.log(line.replace(/^ {2}n8n: /, '[n8n] ')),
+		});
+		stoppers.push(n8n.stop);
+		await new N8nClient(n8n.url).signIn(DEV_OWNER);
+		// The sandbox sends its events to the example triggers' production URLs, as the developer console would.
+		const webhookUrls = exampleWorkflows().flatMap(triggerWebhookIds).map(n8n.webhookUrl);
+		await setSandboxWebhooks(sandbox, webhookUrls, DEV_WEBHOOK_AUTH);
+
+		console.log(
+			[
+				'',
+				'================================================================================',
+				` n8n editor:  ${n8n.url}`,
+				`   sign in:   ${DEV_OWNER.email} / ${DEV_OWNER.password}`,
+				` sandbox:     ${sandbox.url}  (API key ${sandbox.apiKey})`,
+				'   credential "MinistrySafe sandbox" points at it; the example workflows use it.',
+				'   Its webhook events go to the example triggers once you activate their workflows:',
+				`     curl -X POST -H 'Authorization: Token token=${sandbox.apiKey}' -H 'Content-Type: application/json' \\`,
+				`       -d '{"score":92}' ${sandbox.url}/sandbox/trainings/<training id>/complete`,
+				' Edit nodes/ or credentials/: tsc rebuilds and n8n reloads the nodes (refresh the editor).',
+				' Ctrl-C stops n8n, the sandbox and tsc.',
+				'================================================================================',
+				'',
+			].join('\n'),
+		);
+
+		const code = await n8n.exited;
+		log(`n8n exited (code ${code})`);
+		await stopAll(1);
+	} catch (error) {
+		console.error(`[dev] ${(error as Error).message}`);
+		await stopAll(1);
+	}
+}
+
+void main();

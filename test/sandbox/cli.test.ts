@@ -1,0 +1,85 @@
+// The command line: `npm run sandbox -- --port N` (tsx sandbox/cli.ts) serves the API, prints its URL and key,
+// logs one line per request, and stops cleanly on SIGINT and SIGTERM. Each child is bounded in time and killed
+// in afterEach if a test left it running.
+import type { ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+
+const ROOT = join(__dirname, '..', '..');
+const TSX_CLI = join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs');
+const READY_TIMEOUT_MS = 15000;
+
+interface RunningCli {
+	child: ChildProcess;
+	output: () => string;
+	exited: Promise<number | null>;
+}
+
+const children: ChildProcess[] = [];
+
+function runCli(args: string[]): RunningCli {
+	const child = spawn(process.execPath, [TSX_CLI, 'sandbox/cli.ts', ...args], { cwd: ROOT, stdio: 'pipe' });
+	children.push(child);
+	let text = '';
+	child.stdout?.on('data', (chunk: Buffer) => (text += chunk.toString()));
+	child.stderr?.on('data', (chunk: Buffer) => (text += chunk.toString()));
+	const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+	return { child, output: () => text, exited };
+}
+
+async function waitFor<T>(read: () => T | undefined, timeoutMs: number, what: string): Promise<T> {
+	const deadline = Date.now() + timeoutMs;
+	for (;;) {
+		const value = read();
+		if (value !== undefined) return value;
+		if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+		await new Promise((resolve) => setTimeout(resolve, 25));
+	}
+}
+
+/** The exit code, or 'still running' after timeoutMs; the timer is cleared either way. */
+async function exitCodeWithin(cli: RunningCli, timeoutMs: number): Promise<number | null | 'still running'> {
+	let timer: NodeJS.Timeout | undefined;
+	const timeout = new Promise<'still running'>((resolve) => {
+		timer = setTimeout(() => resolve('still running'), timeoutMs);
+	});
+	try {
+		return await Promise.race([cli.exited, timeout]);
+	} finally {
+		clearTimeout(timer);
+	}
+}
+
+afterEach(() => {
+	for (const child of children.splice(0)) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+});
+
+describe.each(['SIGINT', 'SIGTERM'] as const)('the sandbox command line, stopped with %s', (signal) => {
+	it('prints its URL and key, serves the API, logs each request and stops cleanly', async () => {
+		const cli = runCli(['--port', '0', '--api-key', 'cli-key', '--users', '30', '--seed', '7']);
+		const url = await waitFor(
+			() => /http:\/\/127\.0\.0\.1:\d+/.exec(cli.output())?.[0],
+			READY_TIMEOUT_MS,
+			`the ready line (output so far: ${cli.output()})`,
+		);
+		expect(cli.output()).toContain('cli-key');
+		const answer = await fetch(`${url}/api/v2/users`, { headers: { Authorization: 'Token token=cli-key' } });
+		expect(answer.status).toBe(200);
+		expect(await answer.json()).toHaveLength(30);
+		await waitFor(() => (cli.output().includes('GET /api/v2/users 200') ? true : undefined), 5000, 'the log line');
+
+		cli.child.kill(signal);
+		expect(await exitCodeWithin(cli, 5000)).toBe(0);
+		await expect(fetch(`${url}/sandbox/health`)).rejects.toThrow();
+	});
+});
+
+describe('the sandbox command line with a bad flag', () => {
+	it('says what is wrong and exits with an error', async () => {
+		const cli = runCli(['--port', 'eighty']);
+		const code = await exitCodeWithin(cli, 10000);
+		expect(code).not.toBe(0);
+		expect(code).not.toBe('still running');
+		expect(cli.output()).toMatch(/--port must be a whole number/);
+	});
+});

@@ -1,0 +1,70 @@
+// Seeded data: deterministic for a seed (ids included), different for another, and 10,000 Users with their
+// Trainings and Background Checks ready in under 2 seconds.
+import type { Sandbox } from '../../sandbox';
+import { startSandbox } from '../../sandbox';
+import type { Json } from './helpers';
+import { clientsFor, list } from './helpers';
+
+async function firstPages(sandbox: Sandbox): Promise<string> {
+	const { api } = clientsFor(sandbox.url, sandbox.apiKey);
+	const pages: Json[] = [];
+	for (const path of ['/users', '/trainings', '/background_checks', '/tags']) pages.push((await api.get(path)).body);
+	// Addresses carry the sandbox's own port: compare without it.
+	return JSON.stringify(pages).split(sandbox.url).join('SANDBOX');
+}
+
+describe('seeded data', () => {
+	it('is the same for the same seed, ids included, and differs for another seed', async () => {
+		const sandboxes = await Promise.all([
+			startSandbox({ seed: 42, users: 40 }),
+			startSandbox({ seed: 42, users: 40 }),
+			startSandbox({ seed: 43, users: 40 }),
+		]);
+		try {
+			const [first, same, other] = await Promise.all(sandboxes.map(firstPages));
+			expect(same).toBe(first);
+			expect(other).not.toBe(first);
+			const { api } = clientsFor(sandboxes[0].url, sandboxes[0].apiKey);
+			const users = list(await api.get('/users'));
+			expect(users.map((user) => user.id)).toEqual(Array.from({ length: 40 }, (_, index) => 1001 + index));
+		} finally {
+			await Promise.all(sandboxes.map((sandbox) => sandbox.stop()));
+		}
+	});
+
+	it('comes back unchanged after reset', async () => {
+		const sandbox = await startSandbox({ users: 30 });
+		try {
+			const before = await firstPages(sandbox);
+			const { api } = clientsFor(sandbox.url, sandbox.apiKey);
+			await api.delete('/users/1001');
+			expect(await firstPages(sandbox)).not.toBe(before);
+			sandbox.reset();
+			expect(await firstPages(sandbox)).toBe(before);
+		} finally {
+			await sandbox.stop();
+		}
+	});
+
+	it('scales to 10,000 Users with Trainings and Background Checks, started in under 2 seconds', async () => {
+		const started = Date.now();
+		const sandbox = await startSandbox({ users: 10000 });
+		const startMs = Date.now() - started;
+		try {
+			expect(startMs).toBeLessThan(2000);
+			const { api } = clientsFor(sandbox.url, sandbox.apiKey);
+			const withPage = await api.get('/users/with_page', { query: { page: 100 } });
+			expect(withPage.body.pages).toBe(100);
+			expect(list({ ...withPage, body: withPage.body.users })).toHaveLength(100);
+			expect(list(await api.get('/users', { query: { page: 101 } }))).toEqual([]);
+			expect(list(await api.get('/trainings', { query: { page: 50 } }))).toHaveLength(100);
+			expect(list(await api.get('/background_checks', { query: { page: 30 } }))).toHaveLength(100);
+			const last = (await api.get('/users/by_employee_id/20000')).body;
+			expect(last.id).toBe(11000);
+			const detailed = (await api.get('/users/11000/detailed')).body;
+			expect(detailed.external_id).toBe('20000');
+		} finally {
+			await sandbox.stop();
+		}
+	});
+});

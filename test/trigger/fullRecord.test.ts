@@ -2,12 +2,15 @@
 import { startSandbox, type Sandbox } from '../../sandbox';
 import { startTriggerHarness, type TriggerHarness } from '../helpers/webhook';
 import { backgroundCheckReady, post, quizCompleted, userCreated } from './payloads';
-import { api, control, createUser, orderBackgroundCheck, type Json } from './sandboxClient';
+import { clientsFor, type Client } from '../sandbox/helpers';
+import { bodyOf, createUser, orderBackgroundCheck, type Json } from './sandboxClient';
 
 const ALL_EVENTS = ['quizCompleted', 'backgroundCheckReady', 'userCreated'];
 
 describe('MinistrySafe Trigger: Include Full Record', () => {
 	let sandbox: Sandbox;
+	let api: Client;
+	let control: Client;
 	let harness: TriggerHarness;
 	let user: Json;
 	let check: Json;
@@ -19,7 +22,7 @@ describe('MinistrySafe Trigger: Include Full Record', () => {
 		});
 
 	/** Posts one event and gives the answer and the one execution it started. */
-	async function deliver(target: TriggerHarness, payload: Json) {
+	async function deliver(target: TriggerHarness, payload: object) {
 		const before = target.executions.length;
 		const answer = await post(target.url, payload);
 		const executions = await target.waitForExecutions(before + 1);
@@ -28,8 +31,9 @@ describe('MinistrySafe Trigger: Include Full Record', () => {
 
 	beforeAll(async () => {
 		sandbox = await startSandbox({ port: 0 });
-		user = await createUser(sandbox, 'FULL-RECORD-1');
-		check = await orderBackgroundCheck(sandbox, user.id);
+		({ api, control } = clientsFor(sandbox.url, sandbox.apiKey));
+		user = await createUser(api, 'FULL-RECORD-1');
+		check = await orderBackgroundCheck(api, user.id);
 		harness = await startHarness(sandbox.apiKey);
 	});
 	afterAll(async () => {
@@ -42,7 +46,7 @@ describe('MinistrySafe Trigger: Include Full Record', () => {
 		const { answer, items } = await deliver(harness, payload);
 		expect(answer.status).toBe(200);
 		expect(answer.body).toEqual({ message: 'Workflow was started' });
-		const record = await api(sandbox, 'GET', `/background_checks/${String(check.id)}`);
+		const record = bodyOf(await api.get(`/background_checks/${String(check.id)}`));
 		expect(record).toEqual(expect.objectContaining({ id: check.id, level: 1, status: 'processing' }));
 		expect(items).toEqual([{ ...payload, event: 'backgroundCheckReady', record }]);
 	});
@@ -53,13 +57,13 @@ describe('MinistrySafe Trigger: Include Full Record', () => {
 	])('%s: adds the User under record', async (event, makePayload) => {
 		const payload = makePayload();
 		const { items } = await deliver(harness, payload);
-		const record = await api(sandbox, 'GET', `/users/${String(user.id)}`);
+		const record = bodyOf(await api.get(`/users/${String(user.id)}`));
 		expect(record).toEqual(expect.objectContaining({ id: user.id, first_name: 'Ada', email: user.email }));
 		expect(items).toEqual([{ ...payload, event, record }]);
 	});
 
 	it('answers the service at once, while the read still waits out a rate limit', async () => {
-		await control(sandbox, 'PUT', '/faults', { status: 429, count: 1, retryAfter: 1 });
+		bodyOf(await control.put('/faults', { json: { status: 429, count: 1, retryAfter: 1 } }));
 		const payload = { ...userCreated, id: String(user.id) };
 		const before = harness.executions.length;
 		const answer = await post(harness.url, payload);

@@ -1,46 +1,21 @@
-// Driving the sandbox as the service's own side would: the API with form bodies, the control endpoints with JSON.
-import type { Sandbox } from '../../sandbox';
+// The records the trigger's tests need, made through the sandbox's API with the sandbox tests' client.
+import type { Answer, Client, Json } from '../sandbox/helpers';
 
-export type Json = Record<string, unknown>;
+export type { Json };
 
-async function send(sandbox: Sandbox, method: string, path: string, body?: URLSearchParams | Json): Promise<unknown> {
-	const headers: Record<string, string> = {
-		authorization: `Token token=${sandbox.apiKey}`,
-		accept: 'application/json',
-	};
-	if (body !== undefined && !(body instanceof URLSearchParams)) headers['content-type'] = 'application/json';
-	const response = await fetch(`${sandbox.url}${path}`, {
-		method,
-		headers,
-		body: body === undefined || body instanceof URLSearchParams ? body : JSON.stringify(body),
-	});
-	const text = await response.text();
-	if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${text}`);
-	return text ? JSON.parse(text) : undefined;
+/** The answer's body; anything but a 2xx fails the test with the answer in the message. */
+export function bodyOf(answer: Answer): Json {
+	if (answer.status < 200 || answer.status >= 300) throw new Error(`The sandbox answered ${answer.status}: ${answer.text}`);
+	return answer.body;
 }
 
-export const api = (sandbox: Sandbox, method: string, path: string, form?: Record<string, string>) =>
-	send(sandbox, method, `/api/v2${path}`, form && new URLSearchParams(form)) as Promise<Json & Json[]>;
-
-export const control = (sandbox: Sandbox, method: string, path: string, body?: Json) =>
-	send(sandbox, method, `/sandbox${path}`, body) as Promise<Json>;
-
-export async function createUser(sandbox: Sandbox, externalId: string): Promise<Json> {
-	return await api(sandbox, 'POST', '/users', {
-		'user[first_name]': 'Ada',
-		'user[last_name]': 'Lovelace',
-		'user[email]': `${externalId.toLowerCase()}@example.org`,
-		'user[external_id]': externalId,
-	});
+export async function createUser(api: Client, externalId: string): Promise<Json> {
+	const user = { first_name: 'Ada', last_name: 'Lovelace', email: `${externalId.toLowerCase()}@example.org`, external_id: externalId };
+	return bodyOf(await api.post('/users', { form: { user } }));
 }
 
 /** A processing Background Check for the User, ordered with quickapp (the applicant fills in the rest). */
-export async function orderBackgroundCheck(sandbox: Sandbox, userId: unknown): Promise<Json> {
-	return await api(sandbox, 'POST', '/background_checks', {
-		'background_check[user_id]': String(userId),
-		'background_check[level]': '1',
-		'background_check[quickapp]': 'true',
-		'background_check[child_serving]': 'true',
-		'background_check[employee_type]': 'current',
-	});
+export async function orderBackgroundCheck(api: Client, userId: Json): Promise<Json> {
+	const backgroundCheck = { user_id: userId, level: 1, quickapp: true, child_serving: true, employee_type: 'current' };
+	return bodyOf(await api.post('/background_checks', { form: { background_check: backgroundCheck } }));
 }

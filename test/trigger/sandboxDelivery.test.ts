@@ -2,16 +2,20 @@
 // console of the real service would once an administrator has pasted the URL and set a username and password.
 import { startSandbox, type Sandbox } from '../../sandbox';
 import { startTriggerHarness, type TriggerHarness } from '../helpers/webhook';
-import { api, control, createUser, orderBackgroundCheck } from './sandboxClient';
+import { clientsFor, list, type Client } from '../sandbox/helpers';
+import { bodyOf, createUser, orderBackgroundCheck } from './sandboxClient';
 
 const WEBHOOK_AUTH = { user: 'camp-office', password: 's3cret-for-webhooks' };
 
 describe('MinistrySafe Trigger: events delivered by the sandbox', () => {
 	let sandbox: Sandbox;
+	let api: Client;
+	let control: Client;
 	let harness: TriggerHarness;
 
 	beforeAll(async () => {
 		sandbox = await startSandbox({ port: 0, webhookRetryDelaysMs: [50, 50, 50] });
+		({ api, control } = clientsFor(sandbox.url, sandbox.apiKey));
 		harness = await startTriggerHarness({
 			parameters: {
 				events: ['quizCompleted', 'backgroundCheckReady', 'userCreated'],
@@ -27,19 +31,16 @@ describe('MinistrySafe Trigger: events delivered by the sandbox', () => {
 	beforeEach(() => sandbox.reset());
 
 	it('turns a created User, a completed Training and a ready Background Check into one item each', async () => {
-		await control(sandbox, 'PUT', '/webhooks', {
-			urls: [harness.url],
-			username: WEBHOOK_AUTH.user,
-			password: WEBHOOK_AUTH.password,
-		});
+		const settings = { urls: [harness.url], username: WEBHOOK_AUTH.user, password: WEBHOOK_AUTH.password };
+		bodyOf(await control.put('/webhooks', { json: settings }));
 		const before = harness.executions.length;
 
-		const user = await createUser(sandbox, 'DELIVERY-1');
-		await api(sandbox, 'POST', `/users/${String(user.id)}/assign_training`, { survey_code: 'standard' });
-		const [training] = await api(sandbox, 'GET', `/users/${String(user.id)}/trainings`);
-		await control(sandbox, 'POST', `/trainings/${String(training.id)}/complete`, { score: 90 });
-		const check = await orderBackgroundCheck(sandbox, user.id);
-		await control(sandbox, 'POST', `/background_checks/${String(check.id)}/ready`);
+		const user = await createUser(api, 'DELIVERY-1');
+		bodyOf(await api.post(`/users/${String(user.id)}/assign_training`, { form: { survey_code: 'standard' } }));
+		const [training] = list(await api.get(`/users/${String(user.id)}/trainings`));
+		bodyOf(await control.post(`/trainings/${String(training.id)}/complete`, { json: { score: 90 } }));
+		const check = await orderBackgroundCheck(api, user.id);
+		bodyOf(await control.post(`/background_checks/${String(check.id)}/ready`));
 
 		const deliveries = await sandbox.waitForDeliveries(3, 5000);
 		expect(deliveries.map(({ event, status, attempts, delivered }) => ({ event, status, attempts, delivered }))).toEqual(
@@ -77,14 +78,11 @@ describe('MinistrySafe Trigger: events delivered by the sandbox', () => {
 	});
 
 	it('starts nothing when the console has the wrong password: every attempt gets 401', async () => {
-		await control(sandbox, 'PUT', '/webhooks', {
-			urls: [harness.url],
-			username: WEBHOOK_AUTH.user,
-			password: 'an old password',
-		});
+		const settings = { urls: [harness.url], username: WEBHOOK_AUTH.user, password: 'an old password' };
+		bodyOf(await control.put('/webhooks', { json: settings }));
 		const before = harness.executions.length;
 
-		await createUser(sandbox, 'DELIVERY-2');
+		await createUser(api, 'DELIVERY-2');
 
 		const [delivery] = await sandbox.waitForDeliveries(1, 5000);
 		expect(delivery).toEqual(

@@ -128,7 +128,12 @@ export class Validator {
 		const { min = 1, max = Number.MAX_SAFE_INTEGER } = rule;
 		const number = Number(value);
 		if (/^\d+$/.test(value) && number >= min && number <= max) return number;
-		this.add(field, max === Number.MAX_SAFE_INTEGER ? `must be a whole number of at least ${min}` : `must be a whole number from ${min} to ${max}`);
+		this.add(
+			field,
+			max === Number.MAX_SAFE_INTEGER
+				? `must be a whole number of at least ${min}`
+				: `must be a whole number from ${min} to ${max}`,
+		);
 		return undefined;
 	}
 

@@ -2,7 +2,7 @@
 import { SURVEY_CODES_BY_CODE, TIME_ZONE_OFFSET_MINUTES } from './catalog';
 import type { BackgroundCheckRecord, OrganizationData, TrainingRecord, UserRecord } from './types';
 
-/** ISO 8601 with the Organization's numeric offset and milliseconds, as Rails writes times: 2025-03-07T08:22:10.000-06:00. */
+/** ISO 8601 with the Organization's offset and milliseconds, as Rails writes times: 2025-03-07T08:22:10.000-06:00. */
 export function formatTimestamp(epochMs: number): string {
 	const local = new Date(epochMs + TIME_ZONE_OFFSET_MINUTES * 60 * 1000).toISOString().slice(0, -1);
 	const sign = TIME_ZONE_OFFSET_MINUTES < 0 ? '-' : '+';

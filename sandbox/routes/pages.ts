@@ -4,7 +4,8 @@ import { Router } from 'express';
 import type { SandboxContext } from '../http';
 
 function page(title: string, text: string): string {
-	return `<!doctype html><html><head><meta charset="utf-8"><title>${title}</title></head><body><h1>${title}</h1><p>${text}</p></body></html>`;
+	const head = `<head><meta charset="utf-8"><title>${title}</title></head>`;
+	return `<!doctype html><html>${head}<body><h1>${title}</h1><p>${text}</p></body></html>`;
 }
 
 export function pagesRouter({ store, now }: SandboxContext): Router {

@@ -1,7 +1,5 @@
-import type { Sandbox } from '../../sandbox';
-import { startSandbox } from '../../sandbox';
-import type { Client, Json } from './helpers';
-import { clientsFor, createOrganization, list } from './helpers';
+import type { Json } from './helpers';
+import { createOrganization, createUser, list, useSandbox } from './helpers';
 
 const BASE_FIELDS = ['applicant_interface_url', 'id', 'level', 'order_date', 'results_url', 'status', 'user_id'];
 const EXTENDED_FIELDS = [
@@ -13,23 +11,24 @@ const EXTENDED_FIELDS = [
 const SSN = '078-05-1120';
 const DOB = '04/23/1986';
 
-let sandbox: Sandbox;
-let api: Client;
 const logLines: string[] = [];
-
-beforeAll(async () => {
-	sandbox = await startSandbox({ log: (line) => logLines.push(line) });
-	({ api } = clientsFor(sandbox.url, sandbox.apiKey));
-});
-afterAll(() => sandbox.stop());
-beforeEach(() => sandbox.reset());
+const suite = useSandbox({ log: (line) => logLines.push(line) });
 
 async function firstUser(): Promise<Json> {
-	return list(await api.get('/users'))[0];
+	return list(await suite.api.get('/users'))[0];
 }
 
 function quickOrder(userId: unknown, extra: Record<string, unknown> = {}): Record<string, unknown> {
-	return { background_check: { user_id: userId, level: 1, quickapp: 'true', child_serving: 'true', employee_type: 'prospective', ...extra } };
+	return {
+		background_check: {
+			user_id: userId,
+			level: 1,
+			quickapp: 'true',
+			child_serving: 'true',
+			employee_type: 'prospective',
+			...extra,
+		},
+	};
 }
 
 function fullOrder(userId: unknown, extra: Record<string, unknown> = {}): Record<string, unknown> {
@@ -60,7 +59,7 @@ function fullOrder(userId: unknown, extra: Record<string, unknown> = {}): Record
 
 describe('listing Background Checks', () => {
 	it('lists the Organization\'s checks in the extended form', async () => {
-		const checks = list(await api.get('/background_checks'));
+		const checks = list(await suite.api.get('/background_checks'));
 		expect(checks.length).toBeGreaterThan(0);
 		for (const check of checks) expect(Object.keys(check).sort()).toEqual(EXTENDED_FIELDS);
 		const disclosed = checks.find((check) => (check.applicant_self_disclosed as unknown) === true);
@@ -79,20 +78,20 @@ describe('listing Background Checks', () => {
 	});
 
 	it('filters by user_id, employee_id and order date', async () => {
-		const all = list(await api.get('/background_checks'));
+		const all = list(await suite.api.get('/background_checks'));
 		const target = all[0];
-		const owner = (await api.get(`/users/${target.user_id}`)).body;
-		const byUser = list(await api.get('/background_checks', { query: { user_id: target.user_id } }));
+		const owner = (await suite.api.get(`/users/${target.user_id}`)).body;
+		const byUser = list(await suite.api.get('/background_checks', { query: { user_id: target.user_id } }));
 		expect(byUser.map((check) => check.id)).toEqual(
 			all.filter((check) => check.user_id === target.user_id).map((check) => check.id),
 		);
-		const byEmployee = list(await api.get('/background_checks', { query: { employee_id: owner.external_id } }));
+		const byEmployee = list(await suite.api.get('/background_checks', { query: { employee_id: owner.external_id } }));
 		expect(byEmployee).toEqual(byUser);
-		expect(list(await api.get('/background_checks', { query: { employee_id: '424242424' } }))).toEqual([]);
+		expect(list(await suite.api.get('/background_checks', { query: { employee_id: '424242424' } }))).toEqual([]);
 
 		const orderDay = new Date(String(target.order_date));
 		const day = `${orderDay.getUTCMonth() + 1}/${orderDay.getUTCDate()}/${orderDay.getUTCFullYear()}`;
-		const sameDay = list(await api.get('/background_checks', { query: { start_date: day, end_date: day } }));
+		const sameDay = list(await suite.api.get('/background_checks', { query: { start_date: day, end_date: day } }));
 		expect(sameDay.map((check) => check.id)).toContain(target.id);
 		for (const check of sameDay) {
 			expect(new Date(String(check.order_date)).toISOString().slice(0, 10)).toBe(orderDay.toISOString().slice(0, 10));
@@ -100,7 +99,7 @@ describe('listing Background Checks', () => {
 	});
 
 	it('refuses a malformed user_id and dates, naming each', async () => {
-		const answer = await api.get('/background_checks', {
+		const answer = await suite.api.get('/background_checks', {
 			query: { user_id: 'abc', start_date: '2025-01-01', end_date: '1/32/2025' },
 		});
 		expect(answer.status).toBe(422);
@@ -108,24 +107,24 @@ describe('listing Background Checks', () => {
 	});
 
 	it('lists a User\'s checks by id and by employee id', async () => {
-		const [check] = list(await api.get('/background_checks'));
-		const owner = (await api.get(`/users/${check.user_id}`)).body;
-		const byId = await api.get(`/users/${owner.id}/background_checks`);
+		const [check] = list(await suite.api.get('/background_checks'));
+		const owner = (await suite.api.get(`/users/${check.user_id}`)).body;
+		const byId = await suite.api.get(`/users/${owner.id}/background_checks`);
 		expect(byId.status).toBe(200);
 		expect(list(byId).map((entry) => entry.id)).toContain(check.id);
-		expect((await api.get(`/users/by_employee_id/${owner.external_id}/background_checks`)).body).toEqual(byId.body);
-		expect((await api.get('/users/999999/background_checks')).body).toEqual({ message: 'User not found' });
+		expect((await suite.api.get(`/users/by_employee_id/${owner.external_id}/background_checks`)).body).toEqual(byId.body);
+		expect((await suite.api.get('/users/999999/background_checks')).body).toEqual({ message: 'User not found' });
 	});
 });
 
 describe('one Background Check', () => {
 	it('is found by id in the extended form; unknown and non-numeric ids are 404', async () => {
-		const [check] = list(await api.get('/background_checks'));
-		const answer = await api.get(`/background_checks/${check.id}`);
+		const [check] = list(await suite.api.get('/background_checks'));
+		const answer = await suite.api.get(`/background_checks/${check.id}`);
 		expect(answer.status).toBe(200);
 		expect(answer.body).toEqual(check);
 		for (const id of ['1', 'abc']) {
-			expect(await api.get(`/background_checks/${id}`)).toMatchObject({
+			expect(await suite.api.get(`/background_checks/${id}`)).toMatchObject({
 				status: 404,
 				body: { message: 'Background Check not found' },
 			});
@@ -135,37 +134,37 @@ describe('one Background Check', () => {
 
 describe('levels', () => {
 	it('lists levels 1-7 and their prices at the documented path only', async () => {
-		expect((await api.get('/background_checks/available_levels')).body).toEqual([1, 2, 3, 4, 5, 6, 7]);
-		const prices = list(await api.get('/background_checks/available_level_prices'));
+		expect((await suite.api.get('/background_checks/available_levels')).body).toEqual([1, 2, 3, 4, 5, 6, 7]);
+		const prices = list(await suite.api.get('/background_checks/available_level_prices'));
 		expect(prices.map((entry) => entry.level)).toEqual([1, 2, 3, 4, 5, 6, 7]);
 		for (const entry of prices) expect(typeof entry.price).toBe('number');
-		expect(await api.get('/available_levels')).toMatchObject({ status: 404, body: { message: 'Not found' } });
+		expect(await suite.api.get('/available_levels')).toMatchObject({ status: 404, body: { message: 'Not found' } });
 	});
 });
 
 describe('ordering a Background Check', () => {
 	it('with quickapp: only the user, a level, child_serving and employee_type; 201 with the base fields', async () => {
 		const user = await firstUser();
-		const answer = await api.post('/background_checks', { form: quickOrder(user.id) });
+		const answer = await suite.api.post('/background_checks', { form: quickOrder(user.id) });
 		expect(answer.status).toBe(201);
 		expect(Object.keys(answer.body).sort()).toEqual(BASE_FIELDS);
 		expect(answer.body).toMatchObject({ status: 'processing', results_url: null, user_id: user.id, level: 1 });
-		const stored = await api.get(`/background_checks/${answer.body.id}`);
+		const stored = await suite.api.get(`/background_checks/${answer.body.id}`);
 		expect(stored.body).toMatchObject({ ...answer.body, applicant_self_disclosed: false, vendor_flagged: false });
 	});
 
 	it('without quickapp: the applicant\'s data, accepted as JSON too; the SSN is never echoed or logged', async () => {
 		const user = await firstUser();
 		logLines.length = 0;
-		const form = await api.post('/background_checks', { form: fullOrder(user.id) });
+		const form = await suite.api.post('/background_checks', { form: fullOrder(user.id) });
 		expect(form.status).toBe(201);
-		const json = await api.post('/background_checks', {
+		const json = await suite.api.post('/background_checks', {
 			json: fullOrder(user.id, { quickapp: false, child_serving: false, level: 3, user_id: Number(user.id) }),
 		});
 		expect(json.status).toBe(201);
 		expect(json.body.level).toBe(3);
 		for (const answer of [form, json]) expect(answer.text).not.toContain(SSN.slice(-4));
-		const recorded = sandbox.requests.filter((request) => request.path === '/api/v2/background_checks');
+		const recorded = suite.sandbox.requests.filter((request) => request.path === '/api/v2/background_checks');
 		expect(recorded).toHaveLength(2);
 		for (const request of recorded) {
 			expect((request.body as { background_check: { ssn: string } }).background_check.ssn).toBe('[redacted]');
@@ -176,8 +175,8 @@ describe('ordering a Background Check', () => {
 
 	it('names every missing applicant field at once when quickapp is false', async () => {
 		const user = await firstUser();
-		const answer = await api.post('/background_checks', {
-			form: { background_check: { user_id: user.id, level: 4, quickapp: 'false', child_serving: 'true', employee_type: 'current' } },
+		const answer = await suite.api.post('/background_checks', {
+			form: quickOrder(user.id, { level: 4, quickapp: 'false' }),
 		});
 		expect(answer.status).toBe(422);
 		expect(Object.keys(answer.body.errors).sort()).toEqual(
@@ -199,7 +198,7 @@ describe('ordering a Background Check', () => {
 	});
 
 	it('names every required field of an empty order', async () => {
-		const answer = await api.post('/background_checks', { form: { background_check: { quickapp: '' } } });
+		const answer = await suite.api.post('/background_checks', { form: { background_check: { quickapp: '' } } });
 		expect(answer.status).toBe(422);
 		expect(answer.body).toEqual({
 			errors: {
@@ -214,7 +213,7 @@ describe('ordering a Background Check', () => {
 
 	it('checks formats and enumerations without repeating the values', async () => {
 		const user = await firstUser();
-		const answer = await api.post('/background_checks', {
+		const answer = await suite.api.post('/background_checks', {
 			form: fullOrder(user.id, {
 				state: 'Texas',
 				zip: '7520',
@@ -242,19 +241,19 @@ describe('ordering a Background Check', () => {
 		expect(answer.text).not.toContain('1986');
 	});
 
-	it('needs a driver\'s licence for levels 2, 4, 5, 6, 7 and the CUSTOM_DL package, not for 1, 3 or CUSTOM_BASIC', async () => {
+	it('needs a driver\'s licence for levels 2, 4-7 and package CUSTOM_DL, not for 1, 3 or CUSTOM_BASIC', async () => {
 		const user = await firstUser();
 		for (const level of [2, 4, 5, 6, 7]) {
-			const answer = await api.post('/background_checks', { form: fullOrder(user.id, { level }) });
+			const answer = await suite.api.post('/background_checks', { form: fullOrder(user.id, { level }) });
 			expect({ level, errors: answer.body.errors }).toEqual({
 				level,
 				errors: { driver_license: ["can't be blank"], driver_license_state: ["can't be blank"] },
 			});
 		}
 		for (const level of [1, 3]) {
-			expect((await api.post('/background_checks', { form: fullOrder(user.id, { level }) })).status).toBe(201);
+			expect((await suite.api.post('/background_checks', { form: fullOrder(user.id, { level }) })).status).toBe(201);
 		}
-		const withLicence = await api.post('/background_checks', {
+		const withLicence = await suite.api.post('/background_checks', {
 			form: fullOrder(user.id, { level: 5, driver_license: 'D1234567', driver_license_state: 'TX' }),
 		});
 		expect(withLicence.status).toBe(201);
@@ -262,14 +261,14 @@ describe('ordering a Background Check', () => {
 
 		const custom = (code: string, extra: Record<string, unknown> = {}) =>
 			fullOrder(user.id, { level: '', custom_background_check_package_code: code, ...extra });
-		expect((await api.post('/background_checks', { form: custom('CUSTOM_DL') })).body.errors).toEqual({
+		expect((await suite.api.post('/background_checks', { form: custom('CUSTOM_DL') })).body.errors).toEqual({
 			driver_license: ["can't be blank"],
 			driver_license_state: ["can't be blank"],
 		});
-		const basic = await api.post('/background_checks', { form: custom('CUSTOM_BASIC') });
+		const basic = await suite.api.post('/background_checks', { form: custom('CUSTOM_BASIC') });
 		expect(basic.status).toBe(201);
 		expect(basic.body.level).toBe(1);
-		const licensed = await api.post('/background_checks', {
+		const licensed = await suite.api.post('/background_checks', {
 			form: custom('CUSTOM_DL', { driver_license: 'D1', driver_license_state: 'ok' }),
 		});
 		expect(licensed.status).toBe(201);
@@ -277,40 +276,39 @@ describe('ordering a Background Check', () => {
 
 	it('refuses an unknown level or package, and both at once', async () => {
 		const user = await firstUser();
-		expect((await api.post('/background_checks', { form: quickOrder(user.id, { level: 9 }) })).body.errors).toEqual({
-			level: ['is not an available level for this Organization'],
+		const errorsOf = async (extra: Record<string, unknown>) =>
+			(await suite.api.post('/background_checks', { form: quickOrder(user.id, extra) })).body.errors;
+		expect(await errorsOf({ level: 9 })).toEqual({ level: ['is not an available level for this Organization'] });
+		expect(await errorsOf({ level: '', custom_background_check_package_code: 'NOPE' })).toEqual({
+			custom_background_check_package_code: ['is not a package of this Organization'],
 		});
-		expect(
-			(await api.post('/background_checks', { form: quickOrder(user.id, { level: '', custom_background_check_package_code: 'NOPE' }) })).body.errors,
-		).toEqual({ custom_background_check_package_code: ['is not a package of this Organization'] });
-		expect(
-			(await api.post('/background_checks', { form: quickOrder(user.id, { custom_background_check_package_code: 'CUSTOM_BASIC' }) })).body.errors,
-		).toEqual({ level: ['give one of level or custom package code, not both'] });
+		expect(await errorsOf({ custom_background_check_package_code: 'CUSTOM_BASIC' })).toEqual({
+			level: ['give one of level or custom package code, not both'],
+		});
 	});
 
 	it('refuses a user_id outside the Organization', async () => {
-		const created = await createOrganization(api);
+		const created = await createOrganization(suite.api);
 		const user = await firstUser();
 		const answer = await created.api.post('/background_checks', { form: quickOrder(user.id) });
 		expect(answer.status).toBe(422);
 		expect(answer.body.errors).toEqual({ user_id: ['is not a User of this Organization'] });
-		expect((await api.post('/background_checks', { form: quickOrder('12abc') })).body.errors).toEqual({
+		expect((await suite.api.post('/background_checks', { form: quickOrder('12abc') })).body.errors).toEqual({
 			user_id: ['must be a whole number of at least 1'],
 		});
 	});
 
 	it('allows upfront_payment only with quickapp and the self-pay feature', async () => {
 		const user = await firstUser();
-		expect((await api.post('/background_checks', { form: quickOrder(user.id, { upfront_payment: 'true' }) })).status).toBe(201);
+		const selfPaid = await suite.api.post('/background_checks', { form: quickOrder(user.id, { upfront_payment: 'true' }) });
+		expect(selfPaid.status).toBe(201);
 		expect(
-			(await api.post('/background_checks', { form: fullOrder(user.id, { upfront_payment: 'true' }) })).body.errors,
+			(await suite.api.post('/background_checks', { form: fullOrder(user.id, { upfront_payment: 'true' }) })).body.errors,
 		).toEqual({ upfront_payment: ['needs quickapp to be true'] });
 
-		const created = await createOrganization(api);
-		const member = await created.api.post('/users', {
-			form: { user: { first_name: 'A', last_name: 'B', email: 'a@example.org', external_id: '7' } },
-		});
-		const refused = await created.api.post('/background_checks', { form: quickOrder(member.body.id, { upfront_payment: 'true' }) });
+		const created = await createOrganization(suite.api);
+		const member = await createUser(created.api, { external_id: '7' });
+		const refused = await created.api.post('/background_checks', { form: quickOrder(member.id, { upfront_payment: 'true' }) });
 		expect(refused.body.errors).toEqual({
 			upfront_payment: ['needs self-pay, which is not enabled for this Organization'],
 		});
@@ -318,27 +316,30 @@ describe('ordering a Background Check', () => {
 
 	it('keeps a self-disclosure note', async () => {
 		const user = await firstUser();
-		const answer = await api.post('/background_checks', {
+		const answer = await suite.api.post('/background_checks', {
 			form: quickOrder(user.id, { applicant_self_disclosed: 'true', applicant_self_disclosed_notes: 'Parking fine.' }),
 		});
-		const stored = (await api.get(`/background_checks/${answer.body.id}`)).body;
+		const stored = (await suite.api.get(`/background_checks/${answer.body.id}`)).body;
 		expect(stored.applicant_self_disclosed).toBe(true);
-		expect(stored.applicant_self_disclosed_note).toMatchObject({ self_disclosed_notes: 'Parking fine.', internal_notes: null });
+		expect(stored.applicant_self_disclosed_note).toMatchObject({
+			self_disclosed_notes: 'Parking fine.',
+			internal_notes: null,
+		});
 	});
 });
 
 describe('archiving a Background Check', () => {
 	it('answers 200 with the base fields, status archived and no results_url', async () => {
-		const complete = list(await api.get('/background_checks')).find((check) => String(check.status) === 'complete');
-		const answer = await api.put(`/background_checks/${complete?.id}/archive`);
+		const complete = list(await suite.api.get('/background_checks')).find((check) => String(check.status) === 'complete');
+		const answer = await suite.api.put(`/background_checks/${complete?.id}/archive`);
 		expect(answer.status).toBe(200);
 		expect(Object.keys(answer.body).sort()).toEqual(BASE_FIELDS);
 		expect(answer.body).toMatchObject({ id: complete?.id, status: 'archived', results_url: null });
-		expect((await api.get(`/background_checks/${complete?.id}`)).body.status).toBe('archived');
+		expect((await suite.api.get(`/background_checks/${complete?.id}`)).body.status).toBe('archived');
 	});
 
 	it('answers 404 with a message for an unknown check', async () => {
-		expect(await api.put('/background_checks/1/archive')).toMatchObject({
+		expect(await suite.api.put('/background_checks/1/archive')).toMatchObject({
 			status: 404,
 			body: { message: 'Background Check not found' },
 		});

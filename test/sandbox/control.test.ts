@@ -1,72 +1,61 @@
 // The control side: fault injection, latency, reset (one Organization or everything), the request log, health.
-import type { Sandbox } from '../../sandbox';
 import { startSandbox } from '../../sandbox';
-import type { Client } from './helpers';
-import { clientsFor, createOrganization, list } from './helpers';
+import { clientsFor, createOrganization, createUser, list, useSandbox } from './helpers';
 
-let sandbox: Sandbox;
-let api: Client;
-let control: Client;
-
-beforeAll(async () => {
-	sandbox = await startSandbox();
-	({ api, control } = clientsFor(sandbox.url, sandbox.apiKey));
-});
-afterAll(() => sandbox.stop());
-beforeEach(() => sandbox.reset());
+const suite = useSandbox();
 
 describe('faults', () => {
 	it('answers the next `count` API requests with 429 and Retry-After, then normally', async () => {
-		const set = await control.put('/faults', { json: { status: 429, count: 3, retryAfter: 1 } });
+		const set = await suite.control.put('/faults', { json: { status: 429, count: 3, retryAfter: 1 } });
 		expect(set.body).toEqual({ status: 429, count: 3, retryAfter: 1 });
 		for (let index = 0; index < 3; index++) {
-			const answer = await api.get('/users');
+			const answer = await suite.api.get('/users');
 			expect(answer.status).toBe(429);
 			expect(answer.headers.get('retry-after')).toBe('1');
 			expect(typeof answer.body.message).toBe('string');
 		}
-		expect((await api.get('/users')).status).toBe(200);
+		expect((await suite.api.get('/users')).status).toBe(200);
 	});
 
 	it('injects 500s into any operation, POST included, and only for that Organization', async () => {
-		const other = await createOrganization(api);
-		await control.put('/faults', { form: { status: '500', count: '2' } });
+		const other = await createOrganization(suite.api);
+		await suite.control.put('/faults', { form: { status: '500', count: '2' } });
 		expect((await other.api.get('/users')).status).toBe(200);
-		const failedCreate = await api.post('/users', {
+		const failedCreate = await suite.api.post('/users', {
 			form: { user: { first_name: 'F', last_name: 'L', email: 'f@example.org', external_id: 'F1' } },
 		});
 		expect(failedCreate.status).toBe(500);
 		expect(failedCreate.headers.get('retry-after')).toBeNull();
 		// Control endpoints are never faulted, and do not use up the count.
-		expect((await control.get('/deliveries')).status).toBe(200);
-		expect((await api.get('/survey_codes')).status).toBe(500);
-		expect((await api.get('/survey_codes')).status).toBe(200);
+		expect((await suite.control.get('/deliveries')).status).toBe(200);
+		expect((await suite.api.get('/survey_codes')).status).toBe(500);
+		expect((await suite.api.get('/survey_codes')).status).toBe(200);
 		// The faulted create created nothing.
-		expect(list(await api.get('/users', { query: { external_id: 'F1' } }))).toEqual([]);
+		expect(list(await suite.api.get('/users', { query: { external_id: 'F1' } }))).toEqual([]);
 	});
 
 	it('is cleared by DELETE /sandbox/faults and by reset', async () => {
-		await control.put('/faults', { json: { status: 503, count: 5 } });
-		expect((await control.delete('/faults')).status).toBe(204);
-		expect((await api.get('/tags')).status).toBe(200);
-		await control.put('/faults', { json: { status: 503, count: 5 } });
-		await control.post('/reset');
-		expect((await api.get('/tags')).status).toBe(200);
-		await control.put('/faults', { json: { status: 503, count: 5 } });
-		sandbox.reset();
-		expect((await api.get('/tags')).status).toBe(200);
+		await suite.control.put('/faults', { json: { status: 503, count: 5 } });
+		expect((await suite.control.delete('/faults')).status).toBe(204);
+		expect((await suite.api.get('/tags')).status).toBe(200);
+		await suite.control.put('/faults', { json: { status: 503, count: 5 } });
+		await suite.control.post('/reset');
+		expect((await suite.api.get('/tags')).status).toBe(200);
+		await suite.control.put('/faults', { json: { status: 503, count: 5 } });
+		suite.sandbox.reset();
+		expect((await suite.api.get('/tags')).status).toBe(200);
 	});
 
 	it('refuses a status outside 400-599 and a bad count', async () => {
-		const answer = await control.put('/faults', { json: { status: 200, count: -1, retryAfter: 'soon' } });
+		const answer = await suite.control.put('/faults', { json: { status: 200, count: -1, retryAfter: 'soon' } });
 		expect(answer.status).toBe(422);
 		expect(Object.keys(answer.body.errors).sort()).toEqual(['count', 'retryAfter', 'status']);
 	});
 
 	it('counts even a request the fault answers for an unknown route', async () => {
-		await control.put('/faults', { json: { status: 502, count: 1 } });
-		expect((await api.get('/nowhere')).status).toBe(502);
-		expect((await api.get('/nowhere')).status).toBe(404);
+		await suite.control.put('/faults', { json: { status: 502, count: 1 } });
+		expect((await suite.api.get('/nowhere')).status).toBe(502);
+		expect((await suite.api.get('/nowhere')).status).toBe(404);
 	});
 });
 
@@ -92,46 +81,42 @@ describe('latency', () => {
 
 describe('reset', () => {
 	it('POST /sandbox/reset puts this Organization\'s data back to its seed, and leaves the others alone', async () => {
-		const seeded = list(await api.get('/users'));
-		const other = await createOrganization(api);
-		await other.api.post('/users', {
-			form: { user: { first_name: 'O', last_name: 'U', email: 'o@example.org', external_id: 'O1' } },
-		});
-		await api.delete(`/users/${seeded[0].id}`);
-		await api.put(`/users/${seeded[1].id}`, { form: { user: { first_name: 'Changed' } } });
-		await api.post('/users', {
-			form: { user: { first_name: 'N', last_name: 'U', email: 'n@example.org', external_id: 'N1' } },
-		});
-		expect((await control.post('/reset')).body).toEqual({ ok: true });
-		expect(list(await api.get('/users'))).toEqual(seeded);
+		const seeded = list(await suite.api.get('/users'));
+		const other = await createOrganization(suite.api);
+		await createUser(other.api, { external_id: 'O1' });
+		await suite.api.delete(`/users/${seeded[0].id}`);
+		await suite.api.put(`/users/${seeded[1].id}`, { form: { user: { first_name: 'Changed' } } });
+		await createUser(suite.api, { external_id: 'N1' });
+		expect((await suite.control.post('/reset')).body).toEqual({ ok: true });
+		expect(list(await suite.api.get('/users'))).toEqual(seeded);
 		expect(list(await other.api.get('/users'))).toHaveLength(1);
 		expect((await other.control.post('/reset')).status).toBe(200);
 		expect(list(await other.api.get('/users'))).toEqual([]);
 	});
 
 	it('sandbox.reset() removes created Organizations and their keys', async () => {
-		const other = await createOrganization(api);
-		sandbox.reset();
+		const other = await createOrganization(suite.api);
+		suite.sandbox.reset();
 		expect((await other.api.get('/users')).status).toBe(401);
 	});
 
 	it('new records after a reset take ids after the seeded ones', async () => {
-		const seededIds = list(await api.get('/users')).map((user) => Number(user.id));
-		const created = await api.post('/users', {
-			form: { user: { first_name: 'N', last_name: 'U', email: 'n@example.org', external_id: 'N1' } },
-		});
-		expect(Number(created.body.id)).toBeGreaterThan(Math.max(...seededIds));
+		const seededIds = list(await suite.api.get('/users')).map((user) => Number(user.id));
+		const created = await createUser(suite.api, { external_id: 'N1' });
+		expect(Number(created.id)).toBeGreaterThan(Math.max(...seededIds));
 	});
 });
 
 describe('the request log', () => {
 	it('records every API request, query parsed with qs, body decoded and the SSN redacted', async () => {
-		sandbox.clearRequests();
-		const requests = sandbox.requests;
-		await api.get('/users', { query: { page: 2, search: 'ann' } });
-		await api.post('/background_checks', { form: { background_check: { user_id: '1', ssn: '123-45-6789', level: '1' } } });
-		await api.get('/users', { key: 'wrong' });
-		expect(requests).toBe(sandbox.requests);
+		suite.sandbox.clearRequests();
+		const requests = suite.sandbox.requests;
+		await suite.api.get('/users', { query: { page: 2, search: 'ann' } });
+		await suite.api.post('/background_checks', {
+			form: { background_check: { user_id: '1', ssn: '123-45-6789', level: '1' } },
+		});
+		await suite.api.get('/users', { key: 'wrong' });
+		expect(requests).toBe(suite.sandbox.requests);
 		expect(requests).toEqual([
 			{
 				method: 'GET',
@@ -139,7 +124,7 @@ describe('the request log', () => {
 				query: { page: '2', search: 'ann' },
 				body: undefined,
 				contentType: undefined,
-				authorization: `Token token=${sandbox.apiKey}`,
+				authorization: `Token token=${suite.sandbox.apiKey}`,
 				organizationId: 1,
 			},
 			{
@@ -148,38 +133,38 @@ describe('the request log', () => {
 				query: {},
 				body: { background_check: { user_id: '1', ssn: '[redacted]', level: '1' } },
 				contentType: 'application/x-www-form-urlencoded',
-				authorization: `Token token=${sandbox.apiKey}`,
+				authorization: `Token token=${suite.sandbox.apiKey}`,
 				organizationId: 1,
 			},
 			expect.objectContaining({ path: '/api/v2/users', authorization: 'Token token=wrong', organizationId: null }),
 		]);
-		sandbox.clearRequests();
+		suite.sandbox.clearRequests();
 		expect(requests).toEqual([]);
 	});
 
 	it('GET and DELETE /sandbox/requests show and clear this Organization\'s requests only', async () => {
-		const other = await createOrganization(api);
-		sandbox.clearRequests();
-		await api.get('/tags', { query: { page: 1 } });
+		const other = await createOrganization(suite.api);
+		suite.sandbox.clearRequests();
+		await suite.api.get('/tags', { query: { page: 1 } });
 		await other.api.get('/tags');
-		const mine = list(await control.get('/requests'));
+		const mine = list(await suite.control.get('/requests'));
 		expect(mine.map((request) => `${request.method} ${request.path}`)).toEqual(['GET /api/v2/tags']);
-		expect((await control.delete('/requests')).status).toBe(204);
-		expect(list(await control.get('/requests'))).toEqual([]);
+		expect((await suite.control.delete('/requests')).status).toBe(204);
+		expect(list(await suite.control.get('/requests'))).toEqual([]);
 		expect(list(await other.control.get('/requests'))).toHaveLength(1);
 	});
 });
 
 describe('the control endpoints themselves', () => {
 	it('GET /sandbox/health needs no key', async () => {
-		const answer = await fetch(`${sandbox.url}/sandbox/health`);
+		const answer = await fetch(`${suite.sandbox.url}/sandbox/health`);
 		expect(answer.status).toBe(200);
 		expect(await answer.json()).toEqual({ ok: true });
 	});
 
 	it('need a known key, and answer 404 for unknown paths', async () => {
-		expect((await control.get('/deliveries', { key: null })).status).toBe(401);
-		expect((await control.post('/reset', { key: 'wrong' })).status).toBe(401);
-		expect((await control.get('/nothing-here')).body).toEqual({ message: 'Not found' });
+		expect((await suite.control.get('/deliveries', { key: null })).status).toBe(401);
+		expect((await suite.control.post('/reset', { key: 'wrong' })).status).toBe(401);
+		expect((await suite.control.get('/nothing-here')).body).toEqual({ message: 'Not found' });
 	});
 });

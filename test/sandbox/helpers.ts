@@ -4,6 +4,9 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import qs from 'qs';
 
+import type { Sandbox, SandboxOptions } from '../../sandbox';
+import { startSandbox } from '../../sandbox';
+
 /** Loosely typed JSON, for reading answers in tests: every property and index is again JSON. */
 export interface Json {
 	[key: string]: Json;
@@ -86,6 +89,42 @@ export class Client {
 /** A client for /api/v2 and one for /sandbox of the same sandbox and key. */
 export function clientsFor(url: string, key: string): { api: Client; control: Client } {
 	return { api: new Client(`${url}/api/v2`, key), control: new Client(`${url}/sandbox`, key) };
+}
+
+export interface SuiteSandbox {
+	sandbox: Sandbox;
+	/** /api/v2 with the demo key. */
+	api: Client;
+	/** /sandbox with the demo key. */
+	control: Client;
+}
+
+/** A sandbox for the whole suite (started before it, stopped after it), back to its seed before each test. */
+export function useSandbox(options: SandboxOptions = {}): SuiteSandbox {
+	const suite = {} as SuiteSandbox;
+	beforeAll(async () => {
+		suite.sandbox = await startSandbox(options);
+		Object.assign(suite, clientsFor(suite.sandbox.url, suite.sandbox.apiKey));
+	});
+	afterAll(() => suite.sandbox.stop());
+	beforeEach(() => suite.sandbox.reset());
+	return suite;
+}
+
+/** Creates a User through the API (form-encoded, as the node sends it); any answer but 201 fails the test. */
+export async function createUser(
+	api: Client,
+	user: Record<string, unknown> & { external_id: string },
+	tagList?: string,
+): Promise<Json> {
+	const answer = await api.post('/users', {
+		form: {
+			user: { first_name: 'Test', last_name: 'User', email: `user.${user.external_id}@example.org`, ...user },
+			...(tagList === undefined ? {} : { tag_list: tagList }),
+		},
+	});
+	if (answer.status !== 201) throw new Error(`Creating a User answered ${answer.status}: ${answer.text}`);
+	return answer.body;
 }
 
 export interface ReceivedCall {

@@ -1,23 +1,13 @@
 // Keys and Organizations: 401 for an unknown key, 403 without a capability, creation (its validation and the new
 // key that works at once), scoping of every list to the key's Organization, organization types and Tags.
-import type { Sandbox } from '../../sandbox';
 import { DEFAULT_API_KEY, startSandbox } from '../../sandbox';
-import type { Client } from './helpers';
-import { clientsFor, createOrganization, list, organizationBody } from './helpers';
+import { clientsFor, createOrganization, createUser, list, organizationBody, useSandbox } from './helpers';
 
-let sandbox: Sandbox;
-let api: Client;
-
-beforeAll(async () => {
-	sandbox = await startSandbox();
-	({ api } = clientsFor(sandbox.url, sandbox.apiKey));
-});
-afterAll(() => sandbox.stop());
-beforeEach(() => sandbox.reset());
+const suite = useSandbox();
 
 describe('keys', () => {
 	it('uses the default demo key when none is given', () => {
-		expect(sandbox.apiKey).toBe(DEFAULT_API_KEY);
+		expect(suite.sandbox.apiKey).toBe(DEFAULT_API_KEY);
 	});
 
 	it('answers 401 with a message for a missing header, an unknown key or another scheme', async () => {
@@ -27,17 +17,20 @@ describe('keys', () => {
 			{ key: null, headers: { Authorization: `Bearer ${DEFAULT_API_KEY}` } },
 		];
 		for (const options of cases) {
-			const answer = await api.get('/users', options);
+			const answer = await suite.api.get('/users', options);
 			expect(answer.status).toBe(401);
 			expect(typeof answer.body.message).toBe('string');
 		}
-		const quoted = await api.get('/users', { key: null, headers: { Authorization: `Token token="${DEFAULT_API_KEY}"` } });
+		const quoted = await suite.api.get('/users', {
+			key: null,
+			headers: { Authorization: `Token token="${DEFAULT_API_KEY}"` },
+		});
 		expect(quoted.status).toBe(200);
 	});
 
 	it('answers 401 before looking at the route', async () => {
-		expect((await api.get('/no/such/route', { key: 'wrong' })).status).toBe(401);
-		expect((await api.get('/no/such/route')).body).toEqual({ message: 'Not found' });
+		expect((await suite.api.get('/no/such/route', { key: 'wrong' })).status).toBe(401);
+		expect((await suite.api.get('/no/such/route')).body).toEqual({ message: 'Not found' });
 	});
 
 	it('takes another demo key when asked', async () => {
@@ -54,25 +47,29 @@ describe('keys', () => {
 
 describe('creating an Organization', () => {
 	it('answers 201 with a new key that works at once, on an Organization with no Users', async () => {
-		const answer = await api.post('/organizations', { json: organizationBody() });
+		const answer = await suite.api.post('/organizations', { json: organizationBody() });
 		expect(answer.status).toBe(201);
 		expect(Object.keys(answer.body).sort()).toEqual(['organization_api_key', 'organization_id', 'success']);
 		expect(answer.body.success).toBe(true);
 		expect(typeof answer.body.organization_id).toBe('number');
-		const created = api.withKey(String(answer.body.organization_api_key));
+		const created = suite.api.withKey(String(answer.body.organization_api_key));
 		expect((await created.get('/users')).body).toEqual([]);
 		expect((await created.get('/background_checks/available_levels')).body).toEqual([1, 2, 3]);
 	});
 
 	it('accepts the form encoding with bracketed keys too', async () => {
-		const answer = await api.post('/organizations', {
-			form: organizationBody({ organization_type: 'Other', other_type_description: 'Scouts', allow_sign_in_link_creation: 'true' }),
+		const answer = await suite.api.post('/organizations', {
+			form: organizationBody({
+				organization_type: 'Other',
+				other_type_description: 'Scouts',
+				allow_sign_in_link_creation: 'true',
+			}),
 		});
 		expect(answer.status).toBe(201);
 	});
 
 	it('names every missing field, the administrator\'s included', async () => {
-		const answer = await api.post('/organizations', { json: {} });
+		const answer = await suite.api.post('/organizations', { json: {} });
 		expect(answer.status).toBe(422);
 		expect(Object.keys(answer.body.errors).sort()).toEqual(
 			[
@@ -97,7 +94,7 @@ describe('creating an Organization', () => {
 	});
 
 	it('checks formats and enumerations, and needs other_type_description for Other', async () => {
-		const answer = await api.post('/organizations', {
+		const answer = await suite.api.post('/organizations', {
 			json: organizationBody({
 				state: 'T',
 				zip: '787011',
@@ -120,12 +117,12 @@ describe('creating an Organization', () => {
 			allow_sign_in_link_creation: ['must be true or false'],
 			'ssa.type': ['is not included in the list (employee, volunteer, contractor_licensee)'],
 		});
-		const unknownType = await api.post('/organizations', { json: organizationBody({ organization_type: 'Club' }) });
+		const unknownType = await suite.api.post('/organizations', { json: organizationBody({ organization_type: 'Club' }) });
 		expect(Object.keys(unknownType.body.errors)).toEqual(['organization_type']);
 	});
 
 	it('answers 403 to a created Organization\'s key, which may not create Organizations', async () => {
-		const created = await createOrganization(api);
+		const created = await createOrganization(suite.api);
 		const answer = await created.api.post('/organizations', { json: organizationBody() });
 		expect(answer.status).toBe(403);
 		expect(answer.body.message).toMatch(/may not create Organizations/);
@@ -134,9 +131,9 @@ describe('creating an Organization', () => {
 
 describe('scoping', () => {
 	it('keeps each Organization\'s records to itself', async () => {
-		const created = await createOrganization(api, { allow_sign_in_link_creation: true });
-		const [demoUser] = list(await api.get('/users'));
-		const [demoCheck] = list(await api.get('/background_checks'));
+		const created = await createOrganization(suite.api, { allow_sign_in_link_creation: true });
+		const [demoUser] = list(await suite.api.get('/users'));
+		const [demoCheck] = list(await suite.api.get('/background_checks'));
 		expect((await created.api.get(`/users/${demoUser.id}`)).status).toBe(404);
 		expect((await created.api.get(`/users/by_employee_id/${demoUser.external_id}`)).status).toBe(404);
 		expect((await created.api.get(`/background_checks/${demoCheck.id}`)).status).toBe(404);
@@ -144,26 +141,19 @@ describe('scoping', () => {
 		expect(list(await created.api.get('/trainings'))).toEqual([]);
 		expect(list(await created.api.get('/tags'))).toEqual([]);
 
-		const own = await created.api.post('/users', {
-			form: {
-				user: { first_name: 'Own', last_name: 'User', email: 'own@example.org', external_id: String(demoUser.external_id) },
-				tag_list: 'Leaders',
-			},
-		});
-		expect(own.status).toBe(201);
-		expect(list(await created.api.get('/users'))).toEqual([own.body]);
+		// The same external id as a demo User: unique only within an Organization.
+		const own = await createUser(created.api, { external_id: String(demoUser.external_id) }, 'Leaders');
+		expect(list(await created.api.get('/users'))).toEqual([own]);
 		expect(list(await created.api.get('/tags'))).toEqual([{ name: 'Leaders' }]);
-		expect(list(await api.get('/users')).map((user) => user.id)).not.toContain(own.body.id);
-		expect(list(await api.get('/tags')).map((tag) => tag.name)).not.toContain('Leaders');
+		expect(list(await suite.api.get('/users')).map((user) => user.id)).not.toContain(own.id);
+		expect(list(await suite.api.get('/tags')).map((tag) => tag.name)).not.toContain('Leaders');
 	});
 
 	it('answers 403 for sign-in links when the Organization does not allow them, 200 when it does', async () => {
 		for (const allowed of [false, true]) {
-			const created = await createOrganization(api, { allow_sign_in_link_creation: allowed });
-			const user = await created.api.post('/users', {
-				form: { user: { first_name: 'S', last_name: 'L', email: 's@example.org', external_id: 'S1' } },
-			});
-			const answer = await created.api.get(`/users/${user.body.id}/sign_in_link`);
+			const created = await createOrganization(suite.api, { allow_sign_in_link_creation: allowed });
+			const user = await createUser(created.api, { external_id: 'S1' });
+			const answer = await created.api.get(`/users/${user.id}/sign_in_link`);
 			const byEmployeeId = await created.api.get('/users/by_employee_id/S1/sign_in_link');
 			expect([answer.status, byEmployeeId.status]).toEqual(allowed ? [200, 200] : [403, 403]);
 			if (!allowed) expect(answer.body.message).toMatch(/allow_sign_in_link_creation/);
@@ -174,17 +164,17 @@ describe('scoping', () => {
 describe('organization types and Tags', () => {
 	it('lists the organization types for GET and POST', async () => {
 		const types = ['Church', 'School', 'Camp', 'Youth Sports', 'Daycare', 'Nonprofit', 'Other'];
-		expect(await api.get('/organizations/types')).toMatchObject({ status: 200, body: types });
-		expect(await api.post('/organizations/types')).toMatchObject({ status: 200, body: types });
-		expect((await api.delete('/organizations/types')).status).toBe(404);
+		expect(await suite.api.get('/organizations/types')).toMatchObject({ status: 200, body: types });
+		expect(await suite.api.post('/organizations/types')).toMatchObject({ status: 200, body: types });
+		expect((await suite.api.delete('/organizations/types')).status).toBe(404);
 	});
 
 	it('lists Tags as {name}, alphabetically, and refuses a bad page', async () => {
-		const tags = list(await api.get('/tags'));
+		const tags = list(await suite.api.get('/tags'));
 		expect(tags.length).toBeGreaterThan(0);
 		for (const tag of tags) expect(Object.keys(tag)).toEqual(['name']);
 		const names = tags.map((tag) => String(tag.name));
 		expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
-		expect((await api.get('/tags', { query: { page: 'x' } })).status).toBe(422);
+		expect((await suite.api.get('/tags', { query: { page: 'x' } })).status).toBe(422);
 	});
 });

@@ -3,7 +3,7 @@
 import type { Sandbox } from '../../sandbox';
 import { startSandbox } from '../../sandbox';
 import type { Client } from './helpers';
-import { clientsFor, createOrganization, list } from './helpers';
+import { clientsFor, createOrganization, createUser, list } from './helpers';
 
 describe.each([
 	{ users: 99, pages: 1, lastPageSize: 99 },
@@ -66,20 +66,14 @@ describe('Trainings, Background Checks and Tags lists of a new Organization', ()
 
 	it('pages 101 Trainings, 101 Background Checks and 101 Tags as 100 + 1, then []', async () => {
 		const tags = Array.from({ length: 101 }, (_, index) => `Tag ${String(index).padStart(3, '0')}`);
-		const user = await api.post('/users', {
-			form: {
-				user: { first_name: 'Page', last_name: 'Turner', email: 'page@example.org', external_id: 'P-1' },
-				tag_list: tags.join(','),
-			},
-		});
-		expect(user.status).toBe(201);
+		const user = await createUser(api, { external_id: 'P-1' }, tags.join(','));
 		for (let index = 0; index < 101; index++) {
-			const assigned = await api.post(`/users/${user.body.id}/assign_training`, { form: { survey_code: 'standard' } });
+			const assigned = await api.post(`/users/${user.id}/assign_training`, { form: { survey_code: 'standard' } });
 			expect(assigned.status).toBe(201);
 			const ordered = await api.post('/background_checks', {
 				form: {
 					background_check: {
-						user_id: user.body.id,
+						user_id: user.id,
 						level: 1,
 						quickapp: 'true',
 						child_serving: 'true',
@@ -96,7 +90,7 @@ describe('Trainings, Background Checks and Tags lists of a new Organization', ()
 		}
 		expect(list(await api.get('/tags', { query: { page: 2 } }))).toEqual([{ name: 'Tag 100' }]);
 		// The per-User lists are plain arrays, not paged.
-		expect(list(await api.get(`/users/${user.body.id}/trainings`))).toHaveLength(101);
-		expect(list(await api.get(`/users/${user.body.id}/background_checks`))).toHaveLength(101);
+		expect(list(await api.get(`/users/${user.id}/trainings`))).toHaveLength(101);
+		expect(list(await api.get(`/users/${user.id}/background_checks`))).toHaveLength(101);
 	});
 });

@@ -1,7 +1,4 @@
-import type { Sandbox } from '../../sandbox';
-import { startSandbox } from '../../sandbox';
-import type { Client } from './helpers';
-import { clientsFor, list } from './helpers';
+import { list, useSandbox } from './helpers';
 
 const USER_FIELDS = [
 	'complete_date',
@@ -18,24 +15,22 @@ const USER_FIELDS = [
 ];
 const OFFSET_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}[+-]\d{2}:\d{2}$/;
 
-let sandbox: Sandbox;
-let api: Client;
-
-beforeAll(async () => {
-	sandbox = await startSandbox();
-	({ api } = clientsFor(sandbox.url, sandbox.apiKey));
-});
-afterAll(() => sandbox.stop());
-beforeEach(() => sandbox.reset());
+const suite = useSandbox();
 
 const newUser = {
-	user: { first_name: 'Ada', last_name: 'Okafor', email: 'ada.okafor@example.org', external_id: 'E-900', user_type: 'volunteer' },
+	user: {
+		first_name: 'Ada',
+		last_name: 'Okafor',
+		email: 'ada.okafor@example.org',
+		external_id: 'E-900',
+		user_type: 'volunteer',
+	},
 	tag_list: 'Nursery, Greeters',
 };
 
 describe('listing Users', () => {
 	it('answers the demo Organization\'s Users with the documented fields, employee_id equal to external_id', async () => {
-		const answer = await api.get('/users');
+		const answer = await suite.api.get('/users');
 		expect(answer.status).toBe(200);
 		const users = list(answer);
 		expect(users).toHaveLength(25);
@@ -43,7 +38,7 @@ describe('listing Users', () => {
 			expect(Object.keys(user).sort()).toEqual(USER_FIELDS);
 			expect(user.employee_id).toBe(user.external_id);
 			expect(Array.isArray(user.tags)).toBe(true);
-			expect(String(user.direct_login_url).startsWith(`${sandbox.url}/`)).toBe(true);
+			expect(String(user.direct_login_url).startsWith(`${suite.sandbox.url}/`)).toBe(true);
 		}
 		expect(users.some((user) => typeof user.complete_date === 'string')).toBe(true);
 		for (const user of users.filter((entry) => entry.complete_date !== null)) {
@@ -52,13 +47,13 @@ describe('listing Users', () => {
 	});
 
 	it('filters by external_id, by search (name or e-mail, any case) and by tag', async () => {
-		const all = list(await api.get('/users'));
+		const all = list(await suite.api.get('/users'));
 		const target = all[4];
 
-		const byExternalId = list(await api.get('/users', { query: { external_id: target.external_id } }));
+		const byExternalId = list(await suite.api.get('/users', { query: { external_id: target.external_id } }));
 		expect(byExternalId.map((user) => user.id)).toEqual([target.id]);
 
-		const byLastName = list(await api.get('/users', { query: { search: String(target.last_name).toUpperCase() } }));
+		const byLastName = list(await suite.api.get('/users', { query: { search: String(target.last_name).toUpperCase() } }));
 		expect(byLastName.map((user) => user.id)).toContain(target.id);
 		for (const user of byLastName) {
 			expect(`${user.first_name} ${user.last_name} ${user.email}`.toLowerCase()).toContain(
@@ -66,26 +61,26 @@ describe('listing Users', () => {
 			);
 		}
 
-		const byEmail = list(await api.get('/users', { query: { search: target.email } }));
+		const byEmail = list(await suite.api.get('/users', { query: { search: target.email } }));
 		expect(byEmail.map((user) => user.id)).toEqual([target.id]);
 
 		const byFullName = list(
-			await api.get('/users', { query: { search: `${target.first_name} ${target.last_name}`.toLowerCase() } }),
+			await suite.api.get('/users', { query: { search: `${target.first_name} ${target.last_name}`.toLowerCase() } }),
 		);
 		expect(byFullName.map((user) => user.id)).toContain(target.id);
 
 		const tagged = all.filter((user) => (user.tags as unknown as string[]).includes('Staff'));
 		expect(tagged.length).toBeGreaterThan(0);
-		const byTag = list(await api.get('/users', { query: { tag: 'staff' } }));
+		const byTag = list(await suite.api.get('/users', { query: { tag: 'staff' } }));
 		expect(byTag.map((user) => user.id)).toEqual(tagged.map((user) => user.id));
 
-		expect(list(await api.get('/users', { query: { search: 'no such person anywhere' } }))).toEqual([]);
-		expect(list(await api.get('/users', { query: { external_id: 'missing' } }))).toEqual([]);
+		expect(list(await suite.api.get('/users', { query: { search: 'no such person anywhere' } }))).toEqual([]);
+		expect(list(await suite.api.get('/users', { query: { external_id: 'missing' } }))).toEqual([]);
 	});
 
 	it('refuses a page that is not a positive whole number', async () => {
 		for (const page of ['abc', '0', '-1']) {
-			const answer = await api.get('/users', { query: { page } });
+			const answer = await suite.api.get('/users', { query: { page } });
 			expect(answer.status).toBe(422);
 			expect(Object.keys(answer.body.errors)).toEqual(['page']);
 		}
@@ -94,28 +89,28 @@ describe('listing Users', () => {
 
 describe('one User', () => {
 	it('is found by id and by employee id, plain and detailed', async () => {
-		const [first] = list(await api.get('/users'));
-		const byId = await api.get(`/users/${first.id}`);
+		const [first] = list(await suite.api.get('/users'));
+		const byId = await suite.api.get(`/users/${first.id}`);
 		expect(byId.status).toBe(200);
 		expect(byId.body).toEqual(first);
-		const byEmployeeId = await api.get(`/users/by_employee_id/${first.external_id}`);
+		const byEmployeeId = await suite.api.get(`/users/by_employee_id/${first.external_id}`);
 		expect(byEmployeeId.body).toEqual(first);
 
-		const detailed = await api.get(`/users/${first.id}/detailed`);
+		const detailed = await suite.api.get(`/users/${first.id}/detailed`);
 		expect(detailed.status).toBe(200);
 		expect(detailed.body).toMatchObject(first);
 		expect(Array.isArray(detailed.body.trainings)).toBe(true);
 		expect(Array.isArray(detailed.body.background_checks)).toBe(true);
-		const detailedByEmployeeId = await api.get(`/users/by_employee_id/${first.external_id}/detailed`);
+		const detailedByEmployeeId = await suite.api.get(`/users/by_employee_id/${first.external_id}/detailed`);
 		expect(detailedByEmployeeId.body).toEqual(detailed.body);
 	});
 
 	it('detailed Users carry full Trainings and extended Background Checks', async () => {
-		const users = list(await api.get('/users'));
+		const users = list(await suite.api.get('/users'));
 		let trainings = 0;
 		let checks = 0;
 		for (const user of users) {
-			const detailed = (await api.get(`/users/${user.id}/detailed`)).body;
+			const detailed = (await suite.api.get(`/users/${user.id}/detailed`)).body;
 			for (const training of detailed.trainings as unknown as Record<string, unknown>[]) {
 				trainings++;
 				expect(training.participant).toEqual({
@@ -139,8 +134,15 @@ describe('one User', () => {
 	});
 
 	it('answers 404 "User not found" for an unknown, non-numeric or unknown employee id', async () => {
-		for (const path of ['/users/999999', '/users/abc', '/users/abc/detailed', '/users/by_employee_id/nobody', '/users/by_employee_id/nobody/detailed']) {
-			const answer = await api.get(path);
+		const paths = [
+			'/users/999999',
+			'/users/abc',
+			'/users/abc/detailed',
+			'/users/by_employee_id/nobody',
+			'/users/by_employee_id/nobody/detailed',
+		];
+		for (const path of paths) {
+			const answer = await suite.api.get(path);
 			expect({ path, status: answer.status, body: answer.body }).toEqual({
 				path,
 				status: 404,
@@ -152,7 +154,7 @@ describe('one User', () => {
 
 describe('creating a User', () => {
 	it('accepts a form body with bracketed keys and tag_list, answering 201 with the User', async () => {
-		const answer = await api.post('/users', { form: newUser });
+		const answer = await suite.api.post('/users', { form: newUser });
 		expect(answer.status).toBe(201);
 		expect(answer.body).toMatchObject({
 			first_name: 'Ada',
@@ -165,22 +167,22 @@ describe('creating a User', () => {
 			complete_date: null,
 			tags: ['Nursery', 'Greeters'],
 		});
-		expect(sandbox.requests.at(-1)?.body).toEqual(newUser);
-		const found = await api.get(`/users/by_employee_id/E-900`);
+		expect(suite.sandbox.requests.at(-1)?.body).toEqual(newUser);
+		const found = await suite.api.get(`/users/by_employee_id/E-900`);
 		expect(found.body).toEqual(answer.body);
-		expect(list(await api.get('/users', { query: { external_id: 'E-900' } }))).toEqual([answer.body]);
-		expect(list(await api.get('/tags')).map((tag) => tag.name)).toContain('Greeters');
+		expect(list(await suite.api.get('/users', { query: { external_id: 'E-900' } }))).toEqual([answer.body]);
+		expect(list(await suite.api.get('/tags')).map((tag) => tag.name)).toContain('Greeters');
 	});
 
 	it('accepts the same request as JSON, with the same answer', async () => {
-		const answer = await api.post('/users', { json: { ...newUser, tag_list: ['Nursery', 'Greeters'] } });
+		const answer = await suite.api.post('/users', { json: { ...newUser, tag_list: ['Nursery', 'Greeters'] } });
 		expect(answer.status).toBe(201);
 		expect(answer.body).toMatchObject({ first_name: 'Ada', external_id: 'E-900', tags: ['Nursery', 'Greeters'] });
 	});
 
 	it('names every missing field at once and creates nothing', async () => {
-		const before = list(await api.get('/users')).length;
-		const answer = await api.post('/users', { form: { user: { user_type: 'visitor' } } });
+		const before = list(await suite.api.get('/users')).length;
+		const answer = await suite.api.post('/users', { form: { user: { user_type: 'visitor' } } });
 		expect(answer.status).toBe(422);
 		expect(answer.body).toEqual({
 			errors: {
@@ -191,12 +193,12 @@ describe('creating a User', () => {
 				user_type: ['is not included in the list (employee, volunteer)'],
 			},
 		});
-		expect(list(await api.get('/users'))).toHaveLength(before);
+		expect(list(await suite.api.get('/users'))).toHaveLength(before);
 	});
 
 	it('refuses a malformed e-mail and an external_id already taken', async () => {
-		const [existing] = list(await api.get('/users'));
-		const answer = await api.post('/users', {
+		const [existing] = list(await suite.api.get('/users'));
+		const answer = await suite.api.post('/users', {
 			form: { user: { ...newUser.user, email: 'not-an-address', external_id: existing.external_id } },
 		});
 		expect(answer.status).toBe(422);
@@ -207,7 +209,7 @@ describe('creating a User', () => {
 	});
 
 	it('answers 400 for a JSON body that cannot be parsed, without quoting it', async () => {
-		const answer = await api.post('/users', {
+		const answer = await suite.api.post('/users', {
 			raw: '{"user": {"first_name": "Ada", "ssn": "123-45-6789"',
 			headers: { 'Content-Type': 'application/json' },
 		});
@@ -219,27 +221,27 @@ describe('creating a User', () => {
 
 describe('updating a User', () => {
 	it('answers 204 without a body and changes only what was sent', async () => {
-		const [user] = list(await api.get('/users'));
-		const answer = await api.put(`/users/${user.id}`, {
+		const [user] = list(await suite.api.get('/users'));
+		const answer = await suite.api.put(`/users/${user.id}`, {
 			form: { user: { first_name: 'Renamed', email: 'renamed@example.org' }, tag_list: 'Drivers' },
 		});
 		expect(answer.status).toBe(204);
 		expect(answer.text).toBe('');
-		const after = (await api.get(`/users/${user.id}`)).body;
+		const after = (await suite.api.get(`/users/${user.id}`)).body;
 		expect(after).toEqual({ ...user, first_name: 'Renamed', email: 'renamed@example.org', tags: ['Drivers'] });
 	});
 
 	it('clears the tags with an empty tag_list, and keeps them when tag_list is absent', async () => {
-		const [user] = list(await api.get('/users'));
-		await api.put(`/users/${user.id}`, { json: { user: { last_name: 'Kept' } } });
-		expect((await api.get(`/users/${user.id}`)).body.tags).toEqual(user.tags);
-		await api.put(`/users/${user.id}`, { form: { tag_list: '' } });
-		expect((await api.get(`/users/${user.id}`)).body.tags).toEqual([]);
+		const [user] = list(await suite.api.get('/users'));
+		await suite.api.put(`/users/${user.id}`, { json: { user: { last_name: 'Kept' } } });
+		expect((await suite.api.get(`/users/${user.id}`)).body.tags).toEqual(user.tags);
+		await suite.api.put(`/users/${user.id}`, { form: { tag_list: '' } });
+		expect((await suite.api.get(`/users/${user.id}`)).body.tags).toEqual([]);
 	});
 
 	it('refuses blank names and a malformed e-mail, changing nothing', async () => {
-		const [user] = list(await api.get('/users'));
-		const answer = await api.put(`/users/${user.id}`, {
+		const [user] = list(await suite.api.get('/users'));
+		const answer = await suite.api.put(`/users/${user.id}`, {
 			form: { user: { first_name: ' ', last_name: '', email: 'nope' } },
 		});
 		expect(answer.status).toBe(422);
@@ -250,35 +252,35 @@ describe('updating a User', () => {
 				email: ['is not a valid e-mail address'],
 			},
 		});
-		expect((await api.get(`/users/${user.id}`)).body).toEqual(user);
+		expect((await suite.api.get(`/users/${user.id}`)).body).toEqual(user);
 	});
 
 	it('answers 404 for an unknown User', async () => {
-		const answer = await api.put('/users/999999', { form: { user: { first_name: 'X' } } });
+		const answer = await suite.api.put('/users/999999', { form: { user: { first_name: 'X' } } });
 		expect(answer).toMatchObject({ status: 404, body: { message: 'User not found' } });
 	});
 });
 
 describe('deactivating a User', () => {
 	it('answers 204 and removes the User from every list and lookup', async () => {
-		const users = list(await api.get('/users'));
+		const users = list(await suite.api.get('/users'));
 		const user = users[2];
-		const answer = await api.delete(`/users/${user.id}`);
+		const answer = await suite.api.delete(`/users/${user.id}`);
 		expect(answer.status).toBe(204);
 		expect(answer.text).toBe('');
-		expect((await api.get(`/users/${user.id}`)).status).toBe(404);
-		expect((await api.get(`/users/by_employee_id/${user.external_id}`)).status).toBe(404);
-		expect((await api.get(`/users/${user.id}/trainings`)).status).toBe(404);
-		expect(list(await api.get('/users')).map((entry) => entry.id)).not.toContain(user.id);
-		expect((await api.delete(`/users/${user.id}`)).status).toBe(404);
+		expect((await suite.api.get(`/users/${user.id}`)).status).toBe(404);
+		expect((await suite.api.get(`/users/by_employee_id/${user.external_id}`)).status).toBe(404);
+		expect((await suite.api.get(`/users/${user.id}/trainings`)).status).toBe(404);
+		expect(list(await suite.api.get('/users')).map((entry) => entry.id)).not.toContain(user.id);
+		expect((await suite.api.delete(`/users/${user.id}`)).status).toBe(404);
 	});
 });
 
 describe('sign-in links', () => {
 	it('gives a one-time link that expires five minutes later, by id and by employee id', async () => {
-		const [user] = list(await api.get('/users'));
+		const [user] = list(await suite.api.get('/users'));
 		const before = Date.now();
-		const answer = await api.get(`/users/${user.id}/sign_in_link`);
+		const answer = await suite.api.get(`/users/${user.id}/sign_in_link`);
 		expect(answer.status).toBe(200);
 		expect(Object.keys(answer.body).sort()).toEqual(['expires_at', 'sign_in_link']);
 		const expiresAt = Date.parse(String(answer.body.expires_at));
@@ -286,13 +288,13 @@ describe('sign-in links', () => {
 		expect(expiresAt).toBeLessThanOrEqual(Date.now() + 5 * 60 * 1000 + 1000);
 
 		const link = String(answer.body.sign_in_link);
-		expect(link.startsWith(`${sandbox.url}/`)).toBe(true);
+		expect(link.startsWith(`${suite.sandbox.url}/`)).toBe(true);
 		expect((await fetch(link)).status).toBe(200);
 		expect((await fetch(link)).status).toBe(410);
 
-		const byEmployeeId = await api.get(`/users/by_employee_id/${user.external_id}/sign_in_link`);
+		const byEmployeeId = await suite.api.get(`/users/by_employee_id/${user.external_id}/sign_in_link`);
 		expect(byEmployeeId.status).toBe(200);
 		expect(byEmployeeId.body.sign_in_link).not.toBe(link);
-		expect((await api.get('/users/999999/sign_in_link')).status).toBe(404);
+		expect((await suite.api.get('/users/999999/sign_in_link')).status).toBe(404);
 	});
 });

@@ -1,54 +1,41 @@
 // Webhooks to a local receiver: the three events with the bodies of api-v2.md 6 (ids as strings), with and
 // without HTTP Basic authentication, retries of a failing or unreachable receiver, and delivery that never holds
 // back the API answer.
-import type { Sandbox } from '../../sandbox';
 import { startSandbox } from '../../sandbox';
-import type { Client, Receiver } from './helpers';
-import { clientsFor, closedPort, list, startReceiver } from './helpers';
+import type { Receiver } from './helpers';
+import { clientsFor, closedPort, createUser, list, startReceiver, useSandbox } from './helpers';
 
 const OFFSET_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}[+-]\d{2}:\d{2}$/;
 const RETRY_DELAYS_MS = [20, 40, 60];
 
-let sandbox: Sandbox;
-let api: Client;
-let control: Client;
-let receiver: Receiver;
 const logLines: string[] = [];
+const suite = useSandbox({ webhookRetryDelaysMs: RETRY_DELAYS_MS, log: (line) => logLines.push(line) });
+let receiver: Receiver;
 
 beforeAll(async () => {
-	sandbox = await startSandbox({ webhookRetryDelaysMs: RETRY_DELAYS_MS, log: (line) => logLines.push(line) });
-	({ api, control } = clientsFor(sandbox.url, sandbox.apiKey));
 	receiver = await startReceiver();
 });
-afterAll(async () => {
-	await sandbox.stop();
-	await receiver.stop();
-});
+afterAll(() => receiver.stop());
 beforeEach(() => {
-	sandbox.reset();
 	receiver.calls.length = 0;
 	receiver.answerWith([]);
 	receiver.delayAnswers(0);
 });
 
 async function configure(settings: Record<string, unknown>): Promise<void> {
-	const answer = await control.put('/webhooks', { json: settings });
+	const answer = await suite.control.put('/webhooks', { json: settings });
 	expect(answer.status).toBe(200);
 }
 
-async function createUser(externalId = 'W-1') {
-	const answer = await api.post('/users', {
-		form: { user: { first_name: 'Wendy', last_name: 'Hook', email: 'wendy@example.org', external_id: externalId } },
-	});
-	expect(answer.status).toBe(201);
-	return answer.body;
+function createWendy() {
+	return createUser(suite.api, { first_name: 'Wendy', last_name: 'Hook', email: 'wendy@example.org', external_id: 'W-1' });
 }
 
 describe('user created', () => {
 	it('posts the documented body, ids as strings, as JSON without authentication when none is set', async () => {
 		await configure({ urls: [`${receiver.url}/hook?secret=s3cret`] });
-		const user = await createUser();
-		const [delivery] = await sandbox.waitForDeliveries(1);
+		const user = await createWendy();
+		const [delivery] = await suite.sandbox.waitForDeliveries(1);
 		expect(delivery).toMatchObject({ event: 'userCreated', status: 200, attempts: 1, delivered: true });
 		expect(receiver.calls).toHaveLength(1);
 		const [call] = receiver.calls;
@@ -64,7 +51,7 @@ describe('user created', () => {
 			email: 'wendy@example.org',
 			organization_id: '1',
 		});
-		const listed = await control.get('/deliveries');
+		const listed = await suite.control.get('/deliveries');
 		expect(list(listed)).toEqual([{ ...delivery, body: call.body }]);
 		expect(logLines.join('\n')).toContain(`webhook userCreated -> ${receiver.url}/hook answered 200 (attempt 1)`);
 		expect(logLines.join('\n')).not.toContain('s3cret');
@@ -74,8 +61,8 @@ describe('user created', () => {
 		const second = await startReceiver();
 		try {
 			await configure({ urls: [`${receiver.url}/a`, `${second.url}/b`], username: 'church', password: 'p@ss:word' });
-			await createUser();
-			await sandbox.waitForDeliveries(2);
+			await createWendy();
+			await suite.sandbox.waitForDeliveries(2);
 			const expected = `Basic ${Buffer.from('church:p@ss:word').toString('base64')}`;
 			expect(receiver.calls.map((call) => call.headers.authorization)).toEqual([expected]);
 			expect(second.calls.map((call) => call.headers.authorization)).toEqual([expected]);
@@ -85,25 +72,25 @@ describe('user created', () => {
 	});
 
 	it('sends nothing when no URL is configured', async () => {
-		await createUser();
-		expect(sandbox.deliveries()).toEqual([]);
-		expect(list(await control.get('/deliveries'))).toEqual([]);
+		await createWendy();
+		expect(suite.sandbox.deliveries()).toEqual([]);
+		expect(list(await suite.control.get('/deliveries'))).toEqual([]);
 	});
 });
 
 describe('quiz completed', () => {
 	it('is sent when a Training is completed with a passing score, with and without Basic authentication', async () => {
 		for (const auth of [{}, { username: 'u', password: 'p' }]) {
-			sandbox.reset();
+			suite.sandbox.reset();
 			receiver.calls.length = 0;
 			await configure({ urls: [receiver.url], ...auth });
-			const [user] = list(await api.get('/users'));
-			await api.post(`/users/${user.id}/assign_training`, { form: { survey_code: 'camp' } });
-			const training = list(await api.get(`/users/${user.id}/trainings`)).at(-1);
-			const completed = await control.post(`/trainings/${training?.id}/complete`, { json: { score: 90 } });
+			const [user] = list(await suite.api.get('/users'));
+			await suite.api.post(`/users/${user.id}/assign_training`, { form: { survey_code: 'camp' } });
+			const training = list(await suite.api.get(`/users/${user.id}/trainings`)).at(-1);
+			const completed = await suite.control.post(`/trainings/${training?.id}/complete`, { json: { score: 90 } });
 			expect(completed.status).toBe(200);
 			expect(completed.body).toMatchObject({ id: training?.id, winner: true, score: 90 });
-			await sandbox.waitForDeliveries(1);
+			await suite.sandbox.waitForDeliveries(1);
 			const [call] = receiver.calls;
 			expect(call.headers.authorization).toBe(
 				'username' in auth ? `Basic ${Buffer.from('u:p').toString('base64')}` : undefined,
@@ -120,44 +107,44 @@ describe('quiz completed', () => {
 				complete_date: completed.body.complete_date,
 			});
 			expect(String((call.body as { complete_date: string }).complete_date)).toMatch(OFFSET_TIMESTAMP);
-			const updatedUser = (await api.get(`/users/${user.id}`)).body;
+			const updatedUser = (await suite.api.get(`/users/${user.id}`)).body;
 			expect(updatedUser).toMatchObject({ score: 90, complete_date: completed.body.complete_date });
 		}
 	});
 
 	it('is not sent for a failing score; completing twice or an unknown Training is refused', async () => {
 		await configure({ urls: [receiver.url] });
-		const [user] = list(await api.get('/users'));
-		await api.post(`/users/${user.id}/assign_training`);
-		const training = list(await api.get(`/users/${user.id}/trainings`)).at(-1);
-		const failed = await control.post(`/trainings/${training?.id}/complete`, { json: { score: 50 } });
+		const [user] = list(await suite.api.get('/users'));
+		await suite.api.post(`/users/${user.id}/assign_training`);
+		const training = list(await suite.api.get(`/users/${user.id}/trainings`)).at(-1);
+		const failed = await suite.control.post(`/trainings/${training?.id}/complete`, { json: { score: 50 } });
 		expect(failed.body).toMatchObject({ winner: false, score: 50, certificate_url: null });
-		expect((await control.post(`/trainings/${training?.id}/complete`, { json: { score: 95 } })).status).toBe(422);
-		expect((await control.post('/trainings/1/complete', { json: {} })).body).toEqual({ message: 'Training not found' });
-		expect((await control.post(`/trainings/${training?.id}/complete`, { json: { score: 101 } })).status).toBe(422);
-		await createUser();
-		await sandbox.waitForDeliveries(1);
-		expect(sandbox.deliveries().map((delivery) => delivery.event)).toEqual(['userCreated']);
+		expect((await suite.control.post(`/trainings/${training?.id}/complete`, { json: { score: 95 } })).status).toBe(422);
+		expect((await suite.control.post('/trainings/1/complete', { json: {} })).body).toEqual({ message: 'Training not found' });
+		expect((await suite.control.post(`/trainings/${training?.id}/complete`, { json: { score: 101 } })).status).toBe(422);
+		await createWendy();
+		await suite.sandbox.waitForDeliveries(1);
+		expect(suite.sandbox.deliveries().map((delivery) => delivery.event)).toEqual(['userCreated']);
 	});
 });
 
 describe('background check ready', () => {
 	it('is sent when a processing check becomes ready, which completes it with a results_url', async () => {
 		for (const auth of [{}, { username: 'bc', password: 'ready' }]) {
-			sandbox.reset();
+			suite.sandbox.reset();
 			receiver.calls.length = 0;
 			await configure({ urls: [receiver.url], ...auth });
-			const [user] = list(await api.get('/users'));
-			const ordered = await api.post('/background_checks', {
+			const [user] = list(await suite.api.get('/users'));
+			const ordered = await suite.api.post('/background_checks', {
 				form: {
 					background_check: { user_id: user.id, level: 1, quickapp: 'true', child_serving: 'true', employee_type: 'current' },
 				},
 			});
-			const ready = await control.post(`/background_checks/${ordered.body.id}/ready`);
+			const ready = await suite.control.post(`/background_checks/${ordered.body.id}/ready`);
 			expect(ready.status).toBe(200);
 			expect(ready.body).toMatchObject({ id: ordered.body.id, status: 'complete' });
 			expect(String(ready.body.results_url)).toMatch(/^http:\/\/127\.0\.0\.1:\d+\//);
-			await sandbox.waitForDeliveries(1);
+			await suite.sandbox.waitForDeliveries(1);
 			const [call] = receiver.calls;
 			expect(call.headers.authorization).toBe(
 				'username' in auth ? `Basic ${Buffer.from('bc:ready').toString('base64')}` : undefined,
@@ -173,9 +160,9 @@ describe('background check ready', () => {
 				results_url: ready.body.results_url,
 			});
 			expect(String((call.body as { complete_date: string }).complete_date)).toMatch(OFFSET_TIMESTAMP);
-			expect((await control.post(`/background_checks/${ordered.body.id}/ready`)).status).toBe(422);
+			expect((await suite.control.post(`/background_checks/${ordered.body.id}/ready`)).status).toBe(422);
 		}
-		expect((await control.post('/background_checks/1/ready')).body).toEqual({ message: 'Background Check not found' });
+		expect((await suite.control.post('/background_checks/1/ready')).body).toEqual({ message: 'Background Check not found' });
 	});
 });
 
@@ -183,8 +170,8 @@ describe('retries', () => {
 	it('retries a failing receiver until it answers 2xx', async () => {
 		await configure({ urls: [receiver.url] });
 		receiver.answerWith([500, 503]);
-		await createUser();
-		const [delivery] = await sandbox.waitForDeliveries(1);
+		await createWendy();
+		const [delivery] = await suite.sandbox.waitForDeliveries(1);
 		expect(delivery).toMatchObject({ status: 200, attempts: 3, delivered: true, pending: false });
 		expect(receiver.calls).toHaveLength(3);
 		expect(new Set(receiver.calls.map((call) => JSON.stringify(call.body))).size).toBe(1);
@@ -193,16 +180,16 @@ describe('retries', () => {
 	it('gives up after 3 retries, and says why', async () => {
 		await configure({ urls: [receiver.url] });
 		receiver.answerWith([500, 500, 500, 500, 500]);
-		await createUser();
-		const [delivery] = await sandbox.waitForDeliveries(1);
+		await createWendy();
+		const [delivery] = await suite.sandbox.waitForDeliveries(1);
 		expect(delivery).toMatchObject({ status: 500, attempts: 4, delivered: false, error: 'answered 500' });
 		expect(receiver.calls).toHaveLength(4);
 	});
 
 	it('retries a receiver that cannot be reached', async () => {
 		await configure({ urls: [`http://127.0.0.1:${await closedPort()}/gone`] });
-		await createUser();
-		const [delivery] = await sandbox.waitForDeliveries(1);
+		await createWendy();
+		const [delivery] = await suite.sandbox.waitForDeliveries(1);
 		expect(delivery).toMatchObject({ status: null, attempts: 4, delivered: false });
 		expect(delivery.error).toMatch(/ECONNREFUSED/);
 	});
@@ -211,15 +198,17 @@ describe('retries', () => {
 		await configure({ urls: [receiver.url] });
 		receiver.delayAnswers(1500);
 		const started = Date.now();
-		await createUser();
+		await createWendy();
 		expect(Date.now() - started).toBeLessThan(1000);
-		expect(sandbox.deliveries()[0]).toMatchObject({ pending: true, attempts: 1 });
-		const [delivery] = await sandbox.waitForDeliveries(1, 5000);
+		expect(suite.sandbox.deliveries()[0]).toMatchObject({ pending: true, attempts: 1 });
+		const [delivery] = await suite.sandbox.waitForDeliveries(1, 5000);
 		expect(delivery.delivered).toBe(true);
 	});
 
 	it('waitForDeliveries rejects when too few settle in time', async () => {
-		await expect(sandbox.waitForDeliveries(1, 50)).rejects.toThrow(/Only 0 of 1 webhook deliveries settled within 50 ms/);
+		await expect(suite.sandbox.waitForDeliveries(1, 50)).rejects.toThrow(
+			/Only 0 of 1 webhook deliveries settled within 50 ms/,
+		);
 	});
 
 	it('stop() ends pending retries at once', async () => {
@@ -227,9 +216,7 @@ describe('retries', () => {
 		const clients = clientsFor(patient.url, patient.apiKey);
 		await clients.control.put('/webhooks', { json: { urls: [receiver.url] } });
 		receiver.answerWith([500]);
-		await clients.api.post('/users', {
-			form: { user: { first_name: 'A', last_name: 'B', email: 'a@example.org', external_id: 'X' } },
-		});
+		await createUser(clients.api, { external_id: 'X' });
 		const deadline = Date.now() + 2000;
 		while (receiver.calls.length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
 		expect(receiver.calls).toHaveLength(1);
@@ -241,7 +228,9 @@ describe('retries', () => {
 
 describe('webhook settings', () => {
 	it('refuses addresses that are not http(s) and a username without a password', async () => {
-		const answer = await control.put('/webhooks', { json: { urls: ['ftp://example.org', 'nonsense'], username: 'only' } });
+		const answer = await suite.control.put('/webhooks', {
+			json: { urls: ['ftp://example.org', 'nonsense'], username: 'only' },
+		});
 		expect(answer.status).toBe(422);
 		expect(answer.body.errors).toEqual({
 			urls: ['must be a list of http or https addresses'],
@@ -251,7 +240,7 @@ describe('webhook settings', () => {
 
 	it('shows the settings without the password', async () => {
 		await configure({ urls: [receiver.url], username: 'u', password: 'secret-pass' });
-		const answer = await control.get('/webhooks');
+		const answer = await suite.control.get('/webhooks');
 		expect(answer.body).toEqual({ urls: [receiver.url], username: 'u', passwordSet: true });
 		expect(answer.text).not.toContain('secret-pass');
 	});

@@ -43,6 +43,14 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 	});
 	server.on('request', sandbox.app);
 
+	let stopped: Promise<void> | undefined;
+	const stop = (): Promise<void> =>
+		(stopped ??= new Promise<void>((resolve, reject) => {
+			sandbox.webhooks.stop();
+			server.close((error) => (error ? reject(error) : resolve()));
+			server.closeAllConnections();
+		}));
+
 	return {
 		url,
 		port,
@@ -53,11 +61,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		waitForDeliveries: (count, timeoutMs = DEFAULT_WAIT_FOR_DELIVERIES_MS) =>
 			sandbox.webhooks.waitFor(count, timeoutMs),
 		reset: () => sandbox.reset(),
-		stop: () =>
-			new Promise<void>((resolve, reject) => {
-				sandbox.webhooks.stop();
-				server.close((error) => (error ? reject(error) : resolve()));
-				server.closeAllConnections();
-			}),
+		/** Idempotent: a second call waits for the same close. */
+		stop,
 	};
 }

@@ -6,6 +6,7 @@ export function emptyOrganizationData(): OrganizationData {
 		users: [],
 		usersById: new Map(),
 		usersByExternalId: new Map(),
+		deactivatedUsers: new Map(),
 		trainings: [],
 		trainingsById: new Map(),
 		trainingsByUserId: new Map(),
@@ -35,6 +36,12 @@ export function removeUser(data: OrganizationData, user: UserRecord): void {
 	data.usersByExternalId.delete(user.external_id);
 	const index = data.users.indexOf(user);
 	if (index >= 0) data.users.splice(index, 1);
+	data.deactivatedUsers.set(user.id, user);
+}
+
+/** The User behind a Training or Background Check, deactivated or not. */
+export function ownerOf(data: OrganizationData, record: { user_id: number }): UserRecord | undefined {
+	return data.usersById.get(record.user_id) ?? data.deactivatedUsers.get(record.user_id);
 }
 
 export function setUserTags(data: OrganizationData, user: UserRecord, tags: string[]): void {
@@ -65,7 +72,7 @@ export function completeTraining(
 	training.score = score;
 	training.winner = score >= passingScore;
 	training.complete_date = at;
-	const user = data.usersById.get(training.user_id);
+	const user = ownerOf(data, training);
 	if (user && (user.complete_date === null || user.complete_date <= at)) {
 		user.score = score;
 		user.complete_date = at;

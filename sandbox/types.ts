@@ -141,6 +141,8 @@ export interface OrganizationData {
 	users: UserRecord[];
 	usersById: Map<number, UserRecord>;
 	usersByExternalId: Map<string, UserRecord>;
+	/** Deactivated Users: out of every list and lookup, but still the participants of their old records. */
+	deactivatedUsers: Map<number, UserRecord>;
 	trainings: TrainingRecord[];
 	trainingsById: Map<number, TrainingRecord>;
 	trainingsByUserId: Map<number, TrainingRecord[]>;

@@ -1,5 +1,6 @@
 // The JSON the service answers with, built from the store's records. Addresses are absolute, on the sandbox's own URL.
 import { SURVEY_CODES_BY_CODE, TIME_ZONE_OFFSET_MINUTES } from './catalog';
+import { ownerOf } from './organizationData';
 import type { BackgroundCheckRecord, OrganizationData, TrainingRecord, UserRecord } from './types';
 
 /** ISO 8601 with the Organization's offset and milliseconds, as Rails writes times: 2025-03-07T08:22:10.000-06:00. */
@@ -56,8 +57,7 @@ export class Views {
 	}
 
 	training(data: OrganizationData, training: TrainingRecord): Record<string, unknown> {
-		// A deactivated User's Trainings stay on record; their participant is then unknown to the lookups.
-		const user = data.usersById.get(training.user_id);
+		const user = ownerOf(data, training);
 		return {
 			id: training.id,
 			winner: training.winner,
@@ -67,9 +67,7 @@ export class Views {
 			survey_name: SURVEY_CODES_BY_CODE.get(training.survey_code)?.name ?? training.survey_code,
 			survey_code: training.survey_code,
 			certificate_url: training.complete_date !== null && training.winner ? this.certificateUrl(training) : null,
-			participant: user
-				? this.participant(user)
-				: { id: training.user_id, employee_id: null, first_name: null, last_name: null },
+			participant: user ? this.participant(user) : null,
 		};
 	}
 

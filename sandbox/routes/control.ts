@@ -6,7 +6,7 @@ import { PASSING_SCORE } from '../catalog';
 import type { Faults } from '../faults';
 import type { SandboxContext } from '../http';
 import { bodyOf, organizationOf, parseId, sendErrors, sendMessage, sendNotFound } from '../http';
-import { completeTraining } from '../organizationData';
+import { completeTraining, ownerOf } from '../organizationData';
 import type { RequestLog } from '../requestLog';
 import type { Organization } from '../types';
 import { Validator } from '../validation';
@@ -84,12 +84,11 @@ export function controlRouter(context: ControlContext): Router {
 		}
 		completeTraining(data, training, score, PASSING_SCORE, now());
 		res.json(views.training(data, training));
-		const user = data.usersById.get(training.user_id);
-		// Only a passed quiz is a successful completion (api-v2.md 6); a deactivated User's quiz sends nothing.
-		if (training.winner && user && training.complete_date !== null) {
+		// Only a passed quiz is a successful completion (api-v2.md 6).
+		if (training.winner && training.complete_date !== null) {
 			webhooks.send(organization, 'quizCompleted', {
-				user_id: String(user.id),
-				external_id: user.external_id,
+				user_id: String(training.user_id),
+				external_id: ownerOf(data, training)?.external_id ?? '',
 				score,
 				complete_date: formatTimestamp(training.complete_date),
 				survey_code: training.survey_code,
@@ -117,7 +116,7 @@ export function controlRouter(context: ControlContext): Router {
 			id: String(check.id),
 			user_id: String(check.user_id),
 			email: check.email,
-			external_id: data.usersById.get(check.user_id)?.external_id ?? '',
+			external_id: ownerOf(data, check)?.external_id ?? '',
 			results_url: views.resultsUrl(check),
 			complete_date: formatTimestamp(check.complete_date),
 		});

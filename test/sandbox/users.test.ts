@@ -274,6 +274,14 @@ describe('deactivating a User', () => {
 		expect(list(await suite.api.get('/users')).map((entry) => entry.id)).not.toContain(user.id);
 		expect((await suite.api.delete(`/users/${user.id}`)).status).toBe(404);
 	});
+
+	it('keeps the User\'s Trainings in the Organization\'s list, with the User as participant', async () => {
+		const training = list(await suite.api.get('/trainings'))[0];
+		const owner = training.participant;
+		expect((await suite.api.delete(`/users/${owner.id}`)).status).toBe(204);
+		const after = list(await suite.api.get('/trainings')).find((entry) => entry.id === training.id);
+		expect(after).toEqual(training);
+	});
 });
 
 describe('sign-in links', () => {

@@ -180,7 +180,8 @@ async function main(): Promise<void> {
 		);
 
 		const code = await n8n.exited;
-		log(`n8n exited (code ${code})`);
+		if (stopping) return;
+		log(`n8n exited on its own (code ${code}); its last lines are above`);
 		await stopAll(1);
 	} catch (error) {
 		console.error(`[dev] ${(error as Error).message}`);

@@ -108,7 +108,17 @@ export function startProcess(
 	return { child, output: () => output, stdout: () => stdout, exited, stop };
 }
 
-/** Runs a command to its end; rejects with its output when it fails or outlives `timeoutMs`. */
+/** A command that failed; `output` is all it printed (the message has only its end). */
+export class ProcessError extends Error {
+	constructor(
+		message: string,
+		readonly output: string,
+	) {
+		super(message);
+	}
+}
+
+/** Runs a command to its end; rejects with a ProcessError when it fails or outlives `timeoutMs`. */
 export async function runProcess(
 	command: string,
 	args: string[],
@@ -124,7 +134,8 @@ export async function runProcess(
 	clearTimeout(timer);
 	if (timedOut || code !== 0) {
 		const why = timedOut ? `did not finish within ${options.timeoutMs / 1000} s` : `exited with code ${code}`;
-		throw new Error(`${[command, ...args].join(' ')} ${why}. Its last output:\n${tail(running.output())}`);
+		const output = running.output();
+		throw new ProcessError(`${[command, ...args].join(' ')} ${why}. Its last output:\n${tail(output)}`, output);
 	}
 	return running;
 }
@@ -308,7 +319,16 @@ export interface WorkflowRun {
  * A failed run rejects with n8n's output, which says which node failed and why.
  */
 export async function executeWorkflow(settings: N8nSettings, workflowId: string): Promise<WorkflowRun> {
-	const stdout = await n8nCommand(settings, ['execute', `--id=${workflowId}`, '--rawOutput']);
+	let stdout: string;
+	try {
+		stdout = await n8nCommand(settings, ['execute', `--id=${workflowId}`, '--rawOutput']);
+	} catch (error) {
+		if (!(error instanceof ProcessError)) throw error;
+		// n8n prints the failed run, then the error under a rule of '=': that message is what a person needs.
+		const sections = error.output.split(/^=+$/m);
+		const message = sections[sections.length - 1].trim().split('\n').slice(0, 12).join('\n');
+		throw new Error(`Workflow ${workflowId} failed in n8n: ${message}`);
+	}
 	// Log lines come first; the run is the JSON document that starts on a line of its own.
 	const start = stdout.search(/^\{$/m);
 	if (start < 0) throw new Error(`n8n execute printed no run data:\n${tail(stdout)}`);

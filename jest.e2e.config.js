@@ -1,0 +1,15 @@
+/**
+ * End-to-end tests (npm run test:e2e): a real n8n process with the built package, the sandbox, and a real browser.
+ * One n8n at a time (2 cores), long timeouts; every wait inside the tests is bounded on its own.
+ */
+module.exports = {
+	preset: 'ts-jest',
+	testEnvironment: 'node',
+	roots: ['<rootDir>/test/e2e'],
+	testMatch: ['**/*.e2e.test.ts'],
+	globalSetup: '<rootDir>/test/e2e/globalSetup.ts',
+	transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.test.json', isolatedModules: true }] },
+	maxWorkers: 1,
+	testTimeout: 180000,
+	slowTestThreshold: 60,
+};

@@ -1,0 +1,111 @@
+// The end-to-end tests' world: a sandbox, a fresh n8n user folder with the package linked as an installed community
+// package, the credentials the example workflows refer to, and a running n8n with its owner and a public API key.
+import { readFileSync, readdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+
+import { type Sandbox, startSandbox } from '../../sandbox';
+import {
+	type N8nInstance,
+	type N8nSettings,
+	N8nClient,
+	type Owner,
+	REPO_DIR,
+	type WorkflowFile,
+	exampleCredentials,
+	importCredentials,
+	importWorkflows,
+	linkPackage,
+	publishWorkflow,
+	startN8n,
+	temporaryUserFolder,
+} from '../../scripts/n8n-runtime';
+
+export const OWNER: Owner = {
+	email: 'e2e-owner@example.org',
+	firstName: 'End',
+	lastName: 'ToEnd',
+	password: 'MinistrySafe-e2e-1',
+};
+export const WEBHOOK_AUTH = { user: 'ministrysafe-e2e', password: 'e2e-webhook-password' };
+
+export interface E2eEnvironment {
+	sandbox: Sandbox;
+	settings: N8nSettings;
+	n8n: N8nInstance;
+	client: N8nClient;
+	apiKey: string;
+	stop(): Promise<void>;
+}
+
+/**
+ * Imports the workflows, publishes the listed ones, then starts n8n (a published workflow is activated when n8n
+ * starts). On any failure, whatever was started is stopped before the error is passed on.
+ */
+export async function startE2eEnvironment(
+	options: { workflows?: WorkflowFile[]; publish?: string[] } = {},
+): Promise<E2eEnvironment> {
+	const cleanups: Array<() => Promise<void> | void> = [];
+	const stop = async (): Promise<void> => {
+		for (const cleanup of cleanups.reverse()) await cleanup();
+		cleanups.length = 0;
+	};
+	try {
+		const sandbox = await startSandbox({ port: 0 });
+		cleanups.push(() => sandbox.stop());
+		const settings: N8nSettings = {
+			userFolder: temporaryUserFolder('ministrysafe-e2e'),
+			encryptionKey: 'ministrysafe-e2e-encryption-key',
+		};
+		cleanups.push(() => rmSync(settings.userFolder, { recursive: true, force: true }));
+		// The repository is the package folder: package.json and dist/, as npm would install it.
+		linkPackage(settings.userFolder, REPO_DIR);
+		await importCredentials(settings, exampleCredentials(sandbox.url, sandbox.apiKey, WEBHOOK_AUTH));
+		if (options.workflows?.length) await importWorkflows(settings, options.workflows);
+		for (const id of options.publish ?? []) await publishWorkflow(settings, id);
+
+		const n8n = await startN8n(settings);
+		cleanups.push(() => n8n.stop());
+		const client = new N8nClient(n8n.url);
+		await client.signIn(OWNER);
+		const apiKey = await client.createApiKey('end-to-end tests');
+		return { sandbox, settings, n8n, client, apiKey, stop };
+	} catch (error) {
+		await stop();
+		throw error;
+	}
+}
+
+/** The workflows made for these tests, from test/e2e/workflows. */
+export function fixtureWorkflows(): WorkflowFile[] {
+	const folder = join(__dirname, 'workflows');
+	return readdirSync(folder)
+		.filter((file) => file.endsWith('.json'))
+		.map((file) => JSON.parse(readFileSync(join(folder, file), 'utf8')) as WorkflowFile);
+}
+
+/** One call to the sandbox's API (/api/v2/...) or control endpoints (/sandbox/...), with the demo key. */
+export async function sandboxCall<T>(
+	sandbox: Sandbox,
+	method: string,
+	path: string,
+	body?: { form: Record<string, string> } | { json: unknown },
+): Promise<T> {
+	const headers: Record<string, string> = { authorization: `Token token=${sandbox.apiKey}`, accept: 'application/json' };
+	let payload: string | undefined;
+	if (body && 'form' in body) {
+		headers['content-type'] = 'application/x-www-form-urlencoded';
+		payload = new URLSearchParams(body.form).toString();
+	} else if (body) {
+		headers['content-type'] = 'application/json';
+		payload = JSON.stringify(body.json);
+	}
+	const response = await fetch(`${sandbox.url}${path}`, {
+		method,
+		headers,
+		body: payload,
+		signal: AbortSignal.timeout(10_000),
+	});
+	const text = await response.text();
+	if (!response.ok) throw new Error(`sandbox ${method} ${path} answered ${response.status}: ${text}`);
+	return (text ? JSON.parse(text) : undefined) as T;
+}

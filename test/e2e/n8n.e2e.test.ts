@@ -1,0 +1,329 @@
+// A real n8n with the package installed as a community package: it loads, the credential test button works, saved
+// workflows run through the CLI, and the trigger answers the sandbox's webhook calls at the production URLs.
+import { type Server, createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+import {
+	NODE_TYPES,
+	type PublicExecution,
+	type WorkflowFile,
+	type WorkflowRun,
+	exampleCredentials,
+	exampleWorkflows,
+	executeWorkflow,
+	nodeOutput,
+	setSandboxWebhooks,
+	triggerWebhookIds,
+	waitFor,
+} from '../../scripts/n8n-runtime';
+import type { WebhookDelivery } from '../../sandbox';
+import { type E2eEnvironment, WEBHOOK_AUTH, fixtureWorkflows, sandboxCall, startE2eEnvironment } from './helpers';
+
+const ALL_EVENTS = 'e2eAllEvents';
+const STAFF_SYNC = 'msExampleStaffSync';
+const BACKGROUND_CHECK_READY = 'msExampleBgCheckReady';
+const QUIZ_CERTIFICATE = 'msExampleQuizCert';
+const HR_NODE = 'Send to the HR system';
+const HR_PLACEHOLDER_URL = 'https://hr.example.org/api/training-certificates';
+
+interface ApiUser {
+	id: number;
+	first_name: string;
+	last_name: string;
+	email: string;
+	external_id: string;
+}
+
+/** A stand-in for the HR system the quiz example posts to: it keeps every JSON body it gets. */
+async function startHrSystem(): Promise<{ url: string; bodies: unknown[]; stop(): Promise<void> }> {
+	const bodies: unknown[] = [];
+	const server: Server = createServer((request, response) => {
+		let text = '';
+		request.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
+		request.on('end', () => {
+			bodies.push(JSON.parse(text));
+			response.writeHead(201, { 'content-type': 'application/json' }).end('{"filed":true}');
+		});
+	});
+	await new Promise<void>((resolveListen) => server.listen(0, '127.0.0.1', resolveListen));
+	const { port } = server.address() as AddressInfo;
+	return {
+		url: `http://127.0.0.1:${port}/api/training-certificates`,
+		bodies,
+		stop: () => new Promise((resolveClose) => server.close(() => resolveClose())),
+	};
+}
+
+/** The quiz example as shipped, with only its placeholder HR address replaced by the local stand-in. */
+function withHrUrl(workflow: WorkflowFile, url: string): WorkflowFile {
+	const copy = structuredClone(workflow);
+	const node = copy.nodes.find((candidate) => candidate.name === HR_NODE);
+	const parameters = node?.parameters as Record<string, unknown> | undefined;
+	if (parameters?.url !== HR_PLACEHOLDER_URL) throw new Error(`The quiz example has no "${HR_NODE}" posting to ${HR_PLACEHOLDER_URL}`);
+	parameters.url = url;
+	return copy;
+}
+
+function ranNodes(run: Pick<WorkflowRun, 'data'>): string[] {
+	return Object.keys(run.data.resultData.runData);
+}
+
+let env: E2eEnvironment;
+let hr: Awaited<ReturnType<typeof startHrSystem>>;
+const examples = exampleWorkflows();
+
+beforeAll(async () => {
+	hr = await startHrSystem();
+	const workflows = [
+		...fixtureWorkflows(),
+		...examples.map((workflow) => (workflow.id === QUIZ_CERTIFICATE ? withHrUrl(workflow, hr.url) : workflow)),
+	];
+	env = await startE2eEnvironment({ workflows, publish: [ALL_EVENTS, BACKGROUND_CHECK_READY, QUIZ_CERTIFICATE] });
+}, 300_000);
+
+afterAll(async () => {
+	await env?.stop();
+	await hr?.stop();
+});
+
+/** The successful executions of a workflow, once there are `count` of them (bounded wait). */
+async function successfulExecutions(workflowId: string, count: number): Promise<PublicExecution[]> {
+	return waitFor(
+		`${count} successful execution(s) of ${workflowId}`,
+		async () => {
+			const executions = await env.client.executions(env.apiKey, workflowId);
+			const failed = executions.find((execution) => execution.status === 'error');
+			if (failed) {
+				throw new Error(`Execution ${failed.id} of ${workflowId} failed: ${failed.data?.resultData.error?.message}`);
+			}
+			const succeeded = executions.filter((execution) => execution.status === 'success');
+			return succeeded.length >= count ? succeeded : undefined;
+		},
+		30_000,
+	);
+}
+
+function triggerItem(execution: PublicExecution, triggerName: string): Record<string, unknown> {
+	if (!execution.data) throw new Error(`Execution ${execution.id} came without its data`);
+	return nodeOutput({ data: execution.data }, triggerName)[0];
+}
+
+describe('the package installed in n8n', () => {
+	it('loads both nodes under their production type names', async () => {
+		const types = await env.client.nodeTypes([NODE_TYPES.action, NODE_TYPES.trigger]);
+		expect(types.map((type) => type.displayName).sort()).toEqual(['MinistrySafe', 'MinistrySafe Trigger']);
+		// n8n looks types up by their full name and knows no other: not the CUSTOM.* names of a custom-folder install.
+		await expect(env.client.nodeTypes(['CUSTOM.ministrySafe'])).rejects.toThrow(/Unrecognized node type/);
+	});
+
+	it("passes the credential test with the sandbox's key and fails it with a wrong one", async () => {
+		const [apiCredential] = exampleCredentials(env.sandbox.url, env.sandbox.apiKey, WEBHOOK_AUTH);
+		await expect(env.client.testCredential(apiCredential)).resolves.toMatchObject({ status: 'OK' });
+
+		const wrong = await env.client.testCredential({
+			...apiCredential,
+			data: { ...apiCredential.data, apiKey: 'not-the-right-key' },
+		});
+		expect(wrong.status).toBe('Error');
+		expect(wrong.message).not.toBe('');
+		// The test really reached the service with the wrong key, which the service did not know.
+		expect(env.sandbox.requests).toEqual(
+			expect.arrayContaining([
+				expect.objectContaining({ authorization: 'Token token=not-the-right-key', organizationId: null }),
+			]),
+		);
+	});
+});
+
+describe('action workflows executed by the n8n CLI', () => {
+	it('lists users and background check levels as the service has them', async () => {
+		const run = await executeWorkflow(env.settings, 'e2eReadOnly');
+
+		const firstPage = await sandboxCall<ApiUser[]>(env.sandbox, 'GET', '/api/v2/users');
+		const users = nodeOutput(run, 'List users');
+		expect(users.map((user) => user.id)).toEqual(firstPage.slice(0, 5).map((user) => user.id));
+		expect(users[0]).toEqual(firstPage[0]);
+
+		const levels = await sandboxCall<number[]>(env.sandbox, 'GET', '/api/v2/background_checks/available_levels');
+		expect(levels.length).toBeGreaterThan(0);
+		expect(nodeOutput(run, 'Levels')).toEqual(levels.map((level) => ({ level })));
+	});
+
+	it('creates a user, assigns them a training and reads it back by employee ID', async () => {
+		const run = await executeWorkflow(env.settings, 'e2eCreateAssign');
+
+		const [created] = nodeOutput(run, 'Create user');
+		expect(created).toMatchObject({ first_name: 'Ada', last_name: 'Cliworth', external_id: 'E2E-CLI-1' });
+		const stored = await sandboxCall<ApiUser>(env.sandbox, 'GET', '/api/v2/users/by_employee_id/E2E-CLI-1');
+		expect(stored.id).toBe(created.id);
+
+		const trainings = nodeOutput(run, 'Trainings of the user');
+		expect(trainings).toHaveLength(1);
+		expect(trainings[0]).toMatchObject({ survey_code: 'youth', participant: expect.objectContaining({ id: created.id }) });
+	});
+
+	it("stops with the service's answer when the user does not exist", async () => {
+		await expect(executeWorkflow(env.settings, 'e2eUnknownUser')).rejects.toThrow(/999999[\s\S]*not found|not found[\s\S]*999999/i);
+	});
+});
+
+describe('the staff sync example', () => {
+	const staffSync = examples.find((workflow) => workflow.id === STAFF_SYNC) as WorkflowFile;
+	const staffList = staffSync.nodes.find((node) => node.name === 'Staff list')?.parameters as { jsonOutput: string };
+	const staff = (JSON.parse(staffList.jsonOutput) as { staff: Array<Record<string, string>> }).staff;
+
+	async function userByExternalId(externalId: string): Promise<ApiUser | undefined> {
+		const found = await sandboxCall<ApiUser[]>(env.sandbox, 'GET', `/api/v2/users?external_id=${encodeURIComponent(externalId)}`);
+		return found.find((user) => user.external_id === externalId);
+	}
+
+	async function trainingCount(user: ApiUser | undefined): Promise<number> {
+		if (!user) return 0;
+		return (await sandboxCall<unknown[]>(env.sandbox, 'GET', `/api/v2/users/${user.id}/trainings`)).length;
+	}
+
+	it('creates or updates everyone on the list and assigns a training only to those who had none', async () => {
+		const before = await Promise.all(
+			staff.map(async (person) => {
+				const user = await userByExternalId(person.external_id);
+				return { user, trainings: await trainingCount(user) };
+			}),
+		);
+		// The list must exercise both paths: someone who exists and someone new.
+		expect(before.some(({ user }) => user !== undefined)).toBe(true);
+		expect(before.some(({ user }) => user === undefined)).toBe(true);
+
+		const run = await executeWorkflow(env.settings, STAFF_SYNC);
+
+		expect(nodeOutput(run, 'Create or update user').map((user) => user.action)).toEqual(
+			before.map(({ user }) => (user ? 'updated' : 'created')),
+		);
+		const withoutTraining = before.filter(({ trainings }) => trainings === 0).length;
+		expect(nodeOutput(run, 'Assign training')).toHaveLength(withoutTraining);
+
+		for (const [index, person] of staff.entries()) {
+			const user = await userByExternalId(person.external_id);
+			expect(user).toMatchObject({ first_name: person.first_name, last_name: person.last_name, email: person.email });
+			expect(await trainingCount(user)).toBe(Math.max(before[index].trainings, 1));
+		}
+
+		// A second run finds everyone trained: nobody gets another training.
+		const again = await executeWorkflow(env.settings, STAFF_SYNC);
+		expect(nodeOutput(again, 'Only people without a training')).toHaveLength(0);
+		expect(ranNodes(again)).not.toContain('Assign training');
+	});
+});
+
+describe('webhook events delivered by the sandbox to the production URLs', () => {
+	const workflowsById = new Map([...fixtureWorkflows(), ...examples].map((workflow) => [workflow.id, workflow]));
+	let user: ApiUser;
+	let training: { id: number; certificate_url: string };
+	let check: { id: number; status: string; user_id: number };
+	let deliveries: WebhookDelivery[];
+
+	beforeAll(async () => {
+		const urls = [ALL_EVENTS, BACKGROUND_CHECK_READY, QUIZ_CERTIFICATE].flatMap((id) =>
+			triggerWebhookIds(workflowsById.get(id) as WorkflowFile).map(env.n8n.webhookUrl),
+		);
+		expect(urls).toHaveLength(3);
+		await setSandboxWebhooks(env.sandbox, urls, WEBHOOK_AUTH);
+
+		// 1. A user is created: userCreated.
+		user = await sandboxCall<ApiUser>(env.sandbox, 'POST', '/api/v2/users', {
+			form: {
+				'user[first_name]': 'Noah',
+				'user[last_name]': 'Hookfield',
+				'user[email]': 'noah.hookfield@example.org',
+				'user[external_id]': 'E2E-HOOK-1',
+			},
+		});
+		// 2. They pass a quiz: quizCompleted.
+		await sandboxCall(env.sandbox, 'POST', `/api/v2/users/${user.id}/assign_training`, { form: { survey_code: 'standard' } });
+		[training] = await sandboxCall<Array<{ id: number; certificate_url: string }>>(
+			env.sandbox,
+			'GET',
+			`/api/v2/users/${user.id}/trainings`,
+		);
+		const completed = await sandboxCall<{ certificate_url: string }>(
+			env.sandbox,
+			'POST',
+			`/sandbox/trainings/${training.id}/complete`,
+			{ json: { score: 92 } },
+		);
+		training = { ...training, certificate_url: completed.certificate_url };
+		// 3. A background check is ready: backgroundCheckReady.
+		const checks = await sandboxCall<Array<{ id: number; status: string }>>(env.sandbox, 'GET', '/api/v2/background_checks');
+		const processing = checks.find((candidate) => candidate.status === 'processing');
+		if (!processing) throw new Error('The sandbox has no processing background check on its first page');
+		check = await sandboxCall(env.sandbox, 'POST', `/sandbox/background_checks/${processing.id}/ready`);
+
+		deliveries = await env.sandbox.waitForDeliveries(9, 30_000);
+	});
+
+	it('sends every event to every URL, and n8n answers each with 200', () => {
+		expect(deliveries).toHaveLength(9);
+		for (const delivery of deliveries) expect(delivery).toMatchObject({ delivered: true, status: 200, attempts: 1 });
+		expect(deliveries.map((delivery) => delivery.event).sort()).toEqual([
+			...Array(3).fill('backgroundCheckReady'),
+			...Array(3).fill('quizCompleted'),
+			...Array(3).fill('userCreated'),
+		]);
+	});
+
+	it('starts the all-events workflow once per event, with the payload and the event name', async () => {
+		const executions = await successfulExecutions(ALL_EVENTS, 3);
+		expect(executions).toHaveLength(3);
+		expect(executions.every((execution) => execution.mode === 'webhook')).toBe(true);
+		const items = executions.map((execution) => triggerItem(execution, 'MinistrySafe Trigger'));
+		const byEvent = new Map(items.map((item) => [item.event, item]));
+		expect(byEvent.get('userCreated')).toMatchObject({ id: String(user.id), external_id: 'E2E-HOOK-1', first_name: 'Noah' });
+		expect(byEvent.get('quizCompleted')).toMatchObject({
+			user_id: String(user.id),
+			score: 92,
+			survey_code: 'standard',
+			certificate_url: training.certificate_url,
+		});
+		expect(byEvent.get('backgroundCheckReady')).toMatchObject({ id: String(check.id) });
+	});
+
+	it('answers a call without the right username and password with 401 and starts nothing', async () => {
+		const [webhookId] = triggerWebhookIds(workflowsById.get(ALL_EVENTS) as WorkflowFile);
+		const call = (authorization?: string) =>
+			fetch(env.n8n.webhookUrl(webhookId), {
+				method: 'POST',
+				headers: { 'content-type': 'application/json', ...(authorization ? { authorization } : {}) },
+				body: JSON.stringify({ id: '1', employee_id: 'X', external_id: 'X', first_name: 'Eve', last_name: 'Forger', email: 'eve@example.org', organization_id: '1' }),
+				signal: AbortSignal.timeout(10_000),
+			});
+		const wrongPassword = `Basic ${Buffer.from(`${WEBHOOK_AUTH.user}:wrong`).toString('base64')}`;
+		expect((await call(wrongPassword)).status).toBe(401);
+		expect((await call()).status).toBe(401);
+
+		// Give n8n the time a started execution would need to be listed, then count again.
+		await new Promise((resolveWait) => setTimeout(resolveWait, 2_000));
+		const executions = await env.client.executions(env.apiKey, ALL_EVENTS);
+		expect(executions).toHaveLength(3);
+	});
+
+	it('runs the background check example: it reads the full check', async () => {
+		const [execution] = await successfulExecutions(BACKGROUND_CHECK_READY, 1);
+		const [read] = nodeOutput({ data: execution.data as WorkflowRun['data'] }, 'Read the background check');
+		expect(read).toMatchObject({ id: check.id, status: 'complete', user_id: check.user_id });
+		expect(read.results_url).toEqual(expect.stringMatching(/^http/));
+	});
+
+	it('runs the quiz example: the certificate record reaches the HR system', async () => {
+		await successfulExecutions(QUIZ_CERTIFICATE, 1);
+		expect(hr.bodies).toEqual([
+			{
+				employeeId: 'E2E-HOOK-1',
+				ministrySafeUserId: String(user.id),
+				course: 'standard',
+				score: 92,
+				completedOn: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+				certificateUrl: training.certificate_url,
+				source: 'MinistrySafe',
+			},
+		]);
+	});
+});

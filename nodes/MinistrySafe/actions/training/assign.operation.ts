@@ -1,0 +1,65 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+
+import { apiRequest, toFormBody } from '../../transport';
+import { userLocator } from '../common/descriptions';
+import { itemInput } from '../common/inputs';
+import { resolveUserId } from '../common/user';
+import type { Operation } from '../types';
+import { surveyCodeField } from './surveyCode';
+
+export const assign: Operation = {
+	option: { name: 'Assign', action: 'Assign a training to a user', description: 'Assign a Training to a User' },
+	properties: [
+		userLocator,
+		surveyCodeField({ default: 'standard', required: true }),
+		{
+			displayName: 'Options',
+			name: 'options',
+			type: 'collection',
+			placeholder: 'Add Option',
+			default: {},
+			options: [
+				{
+					displayName: 'Language',
+					name: 'language',
+					type: 'string',
+					default: '',
+					placeholder: 'e.g. es',
+					description:
+						'Language code of the Training, one of those its survey code offers. When empty: its only language, otherwise English.',
+				},
+				{
+					displayName: 'Send Email',
+					name: 'sendEmail',
+					type: 'boolean',
+					default: false,
+					description: 'Whether the service e-mails the User a link to the Training',
+				},
+				{
+					displayName: 'Upfront Payment',
+					name: 'upfrontPayment',
+					type: 'boolean',
+					default: false,
+					description: 'Whether the User pays for the Training (self-pay must be enabled for the Organization)',
+				},
+			],
+		},
+	],
+	async execute(this: IExecuteFunctions, itemIndex: number) {
+		const input = itemInput(this, itemIndex);
+		const surveyCode = input.text('surveyCode', 'Survey Code', true);
+		const language = input.text('options.language', 'Language');
+		const sendEmail = input.boolean('options.sendEmail');
+		const upfrontPayment = input.boolean('options.upfrontPayment');
+		const user = await resolveUserId(this, itemIndex);
+		return (await apiRequest.call(this, 'POST', `/users/${user.id}/assign_training`, {
+			body: toFormBody({
+				survey_code: surveyCode,
+				send_email: sendEmail,
+				upfront_payment: upfrontPayment,
+				language,
+			}),
+			record: user.label,
+		})) as IDataObject;
+	},
+};

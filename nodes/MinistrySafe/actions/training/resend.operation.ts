@@ -1,0 +1,31 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+
+import { apiRequest, toFormBody } from '../../transport';
+import { userLocator } from '../common/descriptions';
+import { itemInput } from '../common/inputs';
+import { resolveUserId } from '../common/user';
+import type { Operation } from '../types';
+import { surveyCodeField } from './surveyCode';
+
+export const resend: Operation = {
+	option: {
+		name: 'Resend',
+		action: 'Resend a training to a user',
+		description: 'Send a User the e-mail of a Training assigned to them again',
+	},
+	properties: [
+		userLocator,
+		surveyCodeField({
+			description:
+				'The Training to resend; leave empty for the one the service picks. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+		}),
+	],
+	async execute(this: IExecuteFunctions, itemIndex: number) {
+		const surveyCode = itemInput(this, itemIndex).text('surveyCode', 'Survey Code');
+		const user = await resolveUserId(this, itemIndex);
+		return (await apiRequest.call(this, 'POST', `/users/${user.id}/resend_training`, {
+			body: toFormBody({ survey_code: surveyCode }),
+			record: user.label,
+		})) as IDataObject;
+	},
+};

@@ -1,0 +1,20 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+
+import { apiRequest } from '../../transport';
+import type { Operation } from '../types';
+import { backgroundCheckIdField, backgroundCheckOf } from './backgroundCheckId';
+
+export const archive: Operation = {
+	option: {
+		name: 'Archive',
+		action: 'Archive a background check',
+		description: 'Archive a Background Check (its status becomes archived)',
+	},
+	properties: [backgroundCheckIdField],
+	async execute(this: IExecuteFunctions, itemIndex: number) {
+		const check = backgroundCheckOf(this, itemIndex);
+		return (await apiRequest.call(this, 'PUT', `/background_checks/${check.id}/archive`, {
+			record: check.label,
+		})) as IDataObject;
+	},
+};

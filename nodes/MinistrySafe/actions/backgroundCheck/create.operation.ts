@@ -1,0 +1,239 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { apiRequest, toFormBody } from '../../transport';
+import { userLocator } from '../common/descriptions';
+import type { ItemInput } from '../common/inputs';
+import { itemInput } from '../common/inputs';
+import { resolveUserId } from '../common/user';
+import type { Operation } from '../types';
+import { positiveInteger } from './backgroundCheckId';
+
+/** Levels whose order needs the applicant's driver's licence (api-v2.md, Create a Background Check). */
+const DRIVER_LICENSE_LEVELS = [2, 4, 5, 6, 7];
+const EMPLOYEE_TYPES = ['current', 'prospective'] as const;
+const USER_TYPES = ['employee', 'volunteer'] as const;
+const SALARY_RANGES = ['under_20k', '20k_25k', '25k_75k', '75k_plus'] as const;
+const PACKAGES = ['level', 'custom'] as const;
+
+const text = (displayName: string, name: string, extra: Partial<INodeProperties> = {}): INodeProperties => ({
+	displayName,
+	name,
+	type: 'string',
+	default: '',
+	...extra,
+});
+
+/** Sensitive applicant data: hidden as it is typed, and never repeated in an error or an output. */
+const secret = (displayName: string, name: string, extra: Partial<INodeProperties> = {}): INodeProperties =>
+	text(displayName, name, { typeOptions: { password: true }, ...extra });
+
+/** Without QuickApp the order carries the applicant's details; with it the applicant fills them in. */
+const applicantFields = updateDisplayOptions({ show: { quickapp: [false] } }, [
+	text('First Name', 'firstName', { required: true }),
+	text('Last Name', 'lastName', { required: true }),
+	text('Email', 'email', { required: true, placeholder: 'name@email.com' }),
+	text('Street Address', 'address', { required: true }),
+	text('City', 'city', { required: true }),
+	text('County', 'county', { required: true }),
+	text('State', 'state', { required: true, placeholder: 'e.g. TX', description: 'Two-letter state code' }),
+	text('ZIP Code', 'zip', { required: true, placeholder: 'e.g. 75001', description: 'Five digits' }),
+	secret('Social Security Number', 'ssn', { required: true }),
+	secret('Date of Birth', 'dob', {
+		required: true,
+		placeholder: 'MM/DD/YYYY',
+		description: 'As MM/DD/YYYY, or an ISO date such as 1990-03-07',
+	}),
+	secret('Driver License Number', 'driverLicense', {
+		description: 'Required for levels 2, 4, 5, 6 and 7, and for custom packages that include a driving record',
+	}),
+	text('Driver License State', 'driverLicenseState', {
+		placeholder: 'e.g. TX',
+		description: 'Two-letter state code; required with the driver license number',
+	}),
+]);
+
+/** A yes/no the order must carry: an expression may give anything, and a guess here would order the wrong check. */
+function flag(input: ItemInput, name: string, label: string): boolean {
+	const value = input.boolean(name);
+	if (value === undefined) throw input.invalid(label, 'must be true or false');
+	return value;
+}
+
+/** The level or custom package ordered; a level comes from GET /background_checks/available_levels. */
+function readPackage(input: ItemInput) {
+	if (input.choice('package', 'Package', PACKAGES, true) === 'custom') {
+		return { customPackageCode: input.text('customPackageCode', 'Custom Package Code', true) };
+	}
+	return { level: positiveInteger(input, 'level', 'Level', true) as number };
+}
+
+/** The applicant's details, checked (api-v2.md: required when quickapp is false; state, zip, dob formats). */
+function readApplicant(input: ItemInput, level: number | undefined) {
+	const driverLicenseRequired = level !== undefined && DRIVER_LICENSE_LEVELS.includes(level);
+	const driverLicense = input.text('driverLicense', 'Driver License Number', driverLicenseRequired);
+	return {
+		first_name: input.text('firstName', 'First Name', true),
+		last_name: input.text('lastName', 'Last Name', true),
+		email: input.email('email', 'Email', true),
+		address: input.text('address', 'Street Address', true),
+		city: input.text('city', 'City', true),
+		county: input.text('county', 'County', true),
+		state: input.state('state', 'State', true),
+		zip: input.zip('zip', 'ZIP Code', true),
+		ssn: input.text('ssn', 'Social Security Number', true),
+		dob: input.date('dob', 'Date of Birth', true),
+		driver_license: driverLicense,
+		driver_license_state: input.state('driverLicenseState', 'Driver License State', driverLicense !== undefined),
+	};
+}
+
+export const create: Operation = {
+	option: {
+		name: 'Create',
+		action: 'Order a background check',
+		description: 'Order a Background Check for a User',
+	},
+	properties: [
+		userLocator,
+		{
+			displayName: 'Package',
+			name: 'package',
+			type: 'options',
+			options: [
+				{ name: 'Level', value: 'level', description: 'One of the levels the Organization may order' },
+				{ name: 'Custom Package', value: 'custom', description: "A custom package of the Organization, by its code" },
+			],
+			default: 'level',
+			description: 'What to order',
+		},
+		{
+			displayName: 'Level Name or ID',
+			name: 'level',
+			type: 'options',
+			typeOptions: { loadOptionsMethod: 'getLevels' },
+			default: '',
+			required: true,
+			description:
+				'The level to order. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+			displayOptions: { show: { package: ['level'] } },
+		},
+		text('Custom Package Code', 'customPackageCode', {
+			required: true,
+			description: "The code of the Organization's custom package",
+			displayOptions: { show: { package: ['custom'] } },
+		}),
+		{
+			displayName: 'QuickApp',
+			name: 'quickapp',
+			type: 'boolean',
+			default: true,
+			description:
+				"Whether the service e-mails the applicant a form to fill in their own details; when off, the applicant's details are given here",
+		},
+		{
+			displayName: 'Child Serving',
+			name: 'childServing',
+			type: 'boolean',
+			default: false,
+			required: true,
+			description: 'Whether the applicant serves in a role with children',
+		},
+		{
+			displayName: 'Employee Type',
+			name: 'employeeType',
+			type: 'options',
+			options: [
+				{ name: 'Current', value: 'current', description: 'Already serves in the Organization' },
+				{ name: 'Prospective', value: 'prospective', description: 'Applying to serve' },
+			],
+			default: 'prospective',
+			required: true,
+		},
+		...applicantFields,
+		{
+			displayName: 'Additional Fields',
+			name: 'additionalFields',
+			type: 'collection',
+			placeholder: 'Add Field',
+			default: {},
+			options: [
+				{
+					displayName: 'Age Over 13',
+					name: 'ageOver13',
+					type: 'boolean',
+					default: true,
+					description: 'Whether the applicant is older than 13',
+				},
+				{
+					displayName: 'Applicant Self-Disclosed',
+					name: 'applicantSelfDisclosed',
+					type: 'boolean',
+					default: false,
+					description: 'Whether the applicant disclosed something about their record themselves',
+				},
+				text('Applicant Self-Disclosed Notes', 'applicantSelfDisclosedNotes', {
+					typeOptions: { rows: 3 },
+					description: 'What the applicant disclosed, in their words',
+				}),
+				{
+					displayName: 'Salary Range',
+					name: 'salaryRange',
+					type: 'options',
+					options: [
+						{ name: '$20k to $25k', value: '20k_25k' },
+						{ name: '$25k to $75k', value: '25k_75k' },
+						{ name: '$75k or More', value: '75k_plus' },
+						{ name: 'Under $20k', value: 'under_20k' },
+					],
+					default: 'under_20k',
+				},
+				{
+					displayName: 'Upfront Payment',
+					name: 'upfrontPayment',
+					type: 'boolean',
+					default: false,
+					description:
+						'Whether the applicant pays for the check (self-pay must be enabled for the Organization; needs QuickApp)',
+				},
+				{
+					displayName: 'User Type',
+					name: 'userType',
+					type: 'options',
+					options: [
+						{ name: 'Employee', value: 'employee' },
+						{ name: 'Volunteer', value: 'volunteer' },
+					],
+					default: 'volunteer',
+				},
+			],
+		},
+	],
+	async execute(this: IExecuteFunctions, itemIndex: number) {
+		const input = itemInput(this, itemIndex);
+		const ordered = readPackage(input);
+		const quickapp = flag(input, 'quickapp', 'QuickApp');
+		const upfrontPayment = input.boolean('additionalFields.upfrontPayment');
+		if (upfrontPayment && !quickapp) throw input.invalid('Upfront Payment', 'needs "QuickApp" to be on');
+		const fields = {
+			level: ordered.level,
+			custom_background_check_package_code: ordered.customPackageCode,
+			quickapp,
+			child_serving: flag(input, 'childServing', 'Child Serving'),
+			employee_type: input.choice('employeeType', 'Employee Type', EMPLOYEE_TYPES, true),
+			...(quickapp ? {} : readApplicant(input, ordered.level)),
+			user_type: input.choice('additionalFields.userType', 'User Type', USER_TYPES),
+			salary_range: input.choice('additionalFields.salaryRange', 'Salary Range', SALARY_RANGES),
+			age_over_13: input.boolean('additionalFields.ageOver13'),
+			applicant_self_disclosed: input.boolean('additionalFields.applicantSelfDisclosed'),
+			applicant_self_disclosed_notes: input.text('additionalFields.applicantSelfDisclosedNotes', 'Applicant Self-Disclosed Notes'),
+			upfront_payment: upfrontPayment,
+		};
+		// Every check above runs before the one lookup an employee ID needs, so bad input sends nothing at all.
+		const user = await resolveUserId(this, itemIndex);
+		return (await apiRequest.call(this, 'POST', '/background_checks', {
+			body: toFormBody({ background_check: { user_id: user.id, ...fields } }),
+			record: user.label,
+		})) as IDataObject;
+	},
+};

@@ -1,0 +1,14 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+
+import { apiRequest } from '../../transport';
+import type { Operation } from '../types';
+import { backgroundCheckIdField, backgroundCheckOf } from './backgroundCheckId';
+
+export const get: Operation = {
+	option: { name: 'Get', action: 'Get a background check', description: 'Get a Background Check by ID' },
+	properties: [backgroundCheckIdField],
+	async execute(this: IExecuteFunctions, itemIndex: number) {
+		const check = backgroundCheckOf(this, itemIndex);
+		return (await apiRequest.call(this, 'GET', `/background_checks/${check.id}`, { record: check.label })) as IDataObject;
+	},
+};

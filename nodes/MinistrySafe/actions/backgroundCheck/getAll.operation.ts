@@ -1,0 +1,53 @@
+import type { IExecuteFunctions } from 'n8n-workflow';
+
+import { dateRangeFilters, dateRangeQuery } from '../common/dateRange';
+import { returnAllOrLimit } from '../common/descriptions';
+import { itemInput } from '../common/inputs';
+import { getMany } from '../common/paging';
+import type { Operation } from '../types';
+import { positiveInteger } from './backgroundCheckId';
+
+export const getAll: Operation = {
+	option: {
+		name: 'Get Many',
+		action: 'Get many background checks',
+		description: "Get the Organization's Background Checks",
+	},
+	properties: [
+		...returnAllOrLimit,
+		{
+			displayName: 'Filters',
+			name: 'filters',
+			type: 'collection',
+			placeholder: 'Add Filter',
+			default: {},
+			options: [
+				...dateRangeFilters('ordered'),
+				{
+					displayName: 'Employee ID',
+					name: 'employeeId',
+					type: 'number',
+					typeOptions: { minValue: 1, numberPrecision: 0 },
+					default: 1,
+					description: "Only the Background Checks of the User with this employee ID (a number, the User's external ID)",
+				},
+				{
+					displayName: 'User ID',
+					name: 'userId',
+					type: 'number',
+					typeOptions: { minValue: 1, numberPrecision: 0 },
+					default: 1,
+					description: 'Only the Background Checks of the User with this ID',
+				},
+			],
+		},
+	],
+	async execute(this: IExecuteFunctions, itemIndex: number) {
+		const input = itemInput(this, itemIndex);
+		return await getMany(this, itemIndex, '/background_checks', {
+			...dateRangeQuery(input),
+			user_id: positiveInteger(input, 'filters.userId', 'User ID'),
+			employee_id: positiveInteger(input, 'filters.employeeId', 'Employee ID'),
+		});
+	},
+};

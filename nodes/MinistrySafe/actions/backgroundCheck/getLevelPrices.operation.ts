@@ -1,0 +1,16 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+
+import { apiRequest } from '../../transport';
+import type { Operation } from '../types';
+
+export const getLevelPrices: Operation = {
+	option: {
+		name: 'Get Level Prices',
+		action: 'Get background check level prices',
+		description: 'Get the background-check levels the Organization may order, with their prices',
+	},
+	properties: [],
+	async execute(this: IExecuteFunctions) {
+		return (await apiRequest.call(this, 'GET', '/background_checks/available_level_prices')) as IDataObject[];
+	},
+};

@@ -5,7 +5,7 @@
  */
 import 'reflect-metadata';
 
-import { ExecutionLifecycleHooks, WorkflowExecute } from 'n8n-core';
+import { ExecutionLifecycleHooks, LoadOptionsContext, WorkflowExecute } from 'n8n-core';
 import type {
 	ICredentialDataDecryptedObject,
 	ICredentialType,
@@ -13,6 +13,7 @@ import type {
 	IDataObject,
 	IExecuteFunctions,
 	IHttpRequestOptions,
+	ILoadOptionsFunctions,
 	INode,
 	INodeCredentialsDetails,
 	INodeExecutionData,
@@ -222,3 +223,36 @@ export async function runActionNode(options: RunActionOptions): Promise<NodeRunR
 
 /** The JSON of each output item. */
 export const jsonOf = (result: NodeRunResult): IDataObject[] => result.items.map((item) => item.json);
+
+export interface LoadOptionsOptions {
+	/** The `ministrySafeApi` credential: a sandbox's URL and key, or the full credential data. */
+	credential: RunActionOptions['credential'];
+	/** The node's parameters as the editor holds them when it asks for a dropdown's entries. */
+	parameters?: INodeParameters;
+}
+
+/**
+ * The context n8n gives the node's `methods` (loadOptions, listSearch) when the editor fills a dropdown: n8n-core's
+ * LoadOptionsContext on the MinistrySafe node, with the real request helpers. Call a method on it, for example
+ * `loadOptions.getLevels.call(loadOptionsContext({ credential: sandbox }))`.
+ */
+export function loadOptionsContext(options: LoadOptionsOptions): ILoadOptionsFunctions {
+	const node: INode = {
+		id: 'action',
+		name: 'MinistrySafe',
+		type: ACTION_NODE_TYPE,
+		typeVersion: 1,
+		position: [0, 0],
+		parameters: options.parameters ?? {},
+		credentials: { ministrySafeApi: { id: '1', name: 'MinistrySafe sandbox' } },
+	};
+	const workflow = new Workflow({
+		nodes: [node],
+		connections: {},
+		active: false,
+		nodeTypes: nodeTypesOf({ [ACTION_NODE_TYPE]: new MinistrySafe() }),
+	});
+	const additionalData = additionalDataFor({ ministrySafeApi: toCredentialData(options.credential) });
+	additionalData.currentNodeParameters = node.parameters;
+	return new LoadOptionsContext(workflow, node, additionalData, 'parameters');
+}

@@ -576,3 +576,14 @@ export async function setSandboxWebhooks(
 	});
 	if (!response.ok) throw new Error(`The sandbox refused the webhook settings: ${response.status} ${await response.text()}`);
 }
+
+// `npx tsx scripts/n8n-runtime.ts` installs the runtime alone (CI does, before the end-to-end tests).
+if (require.main === module) {
+	ensureRuntime((line) => console.log(line)).then(
+		() => console.log(`n8n is installed in ${RUNTIME_DIR}`),
+		(error: Error) => {
+			console.error(error.message);
+			process.exitCode = 1;
+		},
+	);
+}

@@ -57,3 +57,17 @@ export const returnAllOrLimit: INodeProperties[] = [
 		displayOptions: { show: { returnAll: [false] } },
 	},
 ];
+
+/** The service's user_type values (api-v2.md: Create a User, Create a Background Check). */
+export const USER_TYPES = ['employee', 'volunteer'] as const;
+
+export const userTypeField: INodeProperties = {
+	displayName: 'User Type',
+	name: 'userType',
+	type: 'options',
+	options: [
+		{ name: 'Employee', value: 'employee' },
+		{ name: 'Volunteer', value: 'volunteer' },
+	],
+	default: 'volunteer',
+};

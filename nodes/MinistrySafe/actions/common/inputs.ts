@@ -12,7 +12,9 @@ export function itemInput(context: IExecuteFunctions, itemIndex: number) {
 			description: `Correct "${label}" in the node's parameters or in the input item ${itemIndex}. Nothing was sent to the service.`,
 		});
 
-	const raw = (name: string): unknown => context.getNodeParameter(name, itemIndex, undefined);
+	// null, not undefined, as the fallback: n8n throws "Could not get parameter" for an unset field of a collection
+	// when the fallback is undefined.
+	const raw = (name: string): unknown => context.getNodeParameter(name, itemIndex, null);
 
 	/** A text parameter, trimmed; undefined when empty and not required. */
 	const text = (name: string, label: string, required = false): string | undefined => {

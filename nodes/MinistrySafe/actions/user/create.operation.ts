@@ -1,0 +1,13 @@
+import type { IExecuteFunctions } from 'n8n-workflow';
+
+import { itemInput } from '../common/inputs';
+import type { Operation } from '../types';
+import { createUser, externalIdField, newUserAdditionalFields, newUserNameFields, readNewUser } from './shared';
+
+export const create: Operation = {
+	option: { name: 'Create', action: 'Create a user', description: 'Create a User in the Organization' },
+	properties: [...newUserNameFields, externalIdField, newUserAdditionalFields],
+	async execute(this: IExecuteFunctions, itemIndex: number) {
+		return await createUser(this, readNewUser(itemInput(this, itemIndex)));
+	},
+};

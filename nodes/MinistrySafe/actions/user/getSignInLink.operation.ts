@@ -1,0 +1,21 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+
+import { apiRequest } from '../../transport';
+import { userLocator } from '../common/descriptions';
+import { userPath, userReference } from '../common/user';
+import type { Operation } from '../types';
+
+export const getSignInLink: Operation = {
+	option: {
+		name: 'Get Sign-In Link',
+		action: 'Get a sign in link for a user',
+		description: 'Get a one-time link that signs the User in; it expires after 5 minutes',
+	},
+	properties: [userLocator],
+	async execute(this: IExecuteFunctions, itemIndex: number) {
+		const user = userReference(this, itemIndex);
+		return (await apiRequest.call(this, 'GET', userPath(user, '/sign_in_link'), {
+			record: user.label,
+		})) as IDataObject;
+	},
+};

@@ -1,0 +1,354 @@
+// The User operations, run by n8n's engine against the sandbox over real HTTP: what the sandbox received, and what
+// the node put out compared with the records the sandbox holds afterwards.
+import type { INodeParameters } from 'n8n-workflow';
+
+import type { Sandbox } from '../../sandbox';
+import { startSandbox } from '../../sandbox';
+import type { RunActionOptions } from '../helpers/n8n';
+import { jsonOf, runActionNode } from '../helpers/n8n';
+import { ok, sandboxClients, sentRequests } from '../helpers/sandbox';
+
+type UserRecord = { id: number; external_id: string; first_name: string; email: string; tags: string[] };
+
+let sandbox: Sandbox;
+
+beforeAll(async () => {
+	sandbox = await startSandbox({ port: 0 });
+});
+afterAll(async () => {
+	await sandbox.stop();
+});
+beforeEach(() => sandbox.reset());
+
+const runUser = (parameters: INodeParameters, options: Partial<RunActionOptions> = {}) =>
+	runActionNode({ parameters: { resource: 'user', ...parameters }, credential: sandbox, ...options });
+
+const api = () => sandboxClients(sandbox).api;
+const readUser = async (id: number) => ok(await api().get(`/users/${id}`)) as UserRecord;
+/** A seeded User, read through the API, with the request log cleared afterwards. */
+async function seededUser(index = 0): Promise<UserRecord> {
+	const users = ok(await api().get('/users')) as UserRecord[];
+	sandbox.clearRequests();
+	return users[index];
+}
+const byId = (id: number) => ({ __rl: true, mode: 'id', value: String(id) });
+const byEmployeeId = (employeeId: string) => ({ __rl: true, mode: 'employeeId', value: employeeId });
+
+const newUser = {
+	firstName: 'Ada',
+	lastName: 'Okafor',
+	email: 'ada.okafor@example.org',
+	externalId: 'HR-900',
+};
+/** `newUser` as the sandbox decodes the form: user[first_name]=Ada&... */
+const newUserForm = (userType: string) => ({
+	first_name: 'Ada',
+	last_name: 'Okafor',
+	email: 'ada.okafor@example.org',
+	external_id: 'HR-900',
+	user_type: userType,
+});
+
+describe('Create', () => {
+	it('posts the form with bracketed keys and tag_list, and outputs the created User', async () => {
+		const result = await runUser({
+			operation: 'create',
+			...newUser,
+			additionalFields: { userType: 'employee', tags: ['Nursery', 'Greeters'] },
+		});
+
+		expect(result.error).toBeUndefined();
+		expect(sentRequests(sandbox)).toEqual([
+			{
+				method: 'POST',
+				path: '/api/v2/users',
+				query: {},
+				body: { user: newUserForm('employee'), tag_list: 'Nursery,Greeters' },
+			},
+		]);
+		const [created] = jsonOf(result);
+		const stored = await readUser(Number(created.id));
+		expect(created).toEqual(stored);
+		expect([...stored.tags].sort()).toEqual(['Greeters', 'Nursery']);
+		expect(result.items[0].pairedItem).toEqual({ item: 0 });
+	});
+
+	it('takes every field from the input items through expressions, Tags as comma-separated text', async () => {
+		const items = [
+			{ first: 'Ada', last: 'Okafor', mail: 'ada@example.org', hr: 'HR-1', tags: 'Staff, Drivers,' },
+			{ first: 'Ben', last: 'Ito', mail: 'ben@example.org', hr: 'HR-2', tags: '' },
+		];
+		const result = await runUser(
+			{
+				operation: 'create',
+				firstName: '={{ $json.first }}',
+				lastName: '={{ $json.last }}',
+				email: '={{ $json.mail }}',
+				externalId: '={{ $json.hr }}',
+				additionalFields: { tags: '={{ $json.tags }}' },
+			},
+			{ items },
+		);
+
+		expect(result.error).toBeUndefined();
+		const bodies = sentRequests(sandbox).map((request) => request.body);
+		expect(bodies).toEqual([
+			{
+				user: { first_name: 'Ada', last_name: 'Okafor', email: 'ada@example.org', external_id: 'HR-1' },
+				tag_list: 'Staff,Drivers',
+			},
+			{ user: { first_name: 'Ben', last_name: 'Ito', email: 'ben@example.org', external_id: 'HR-2' } },
+		]);
+		const output = jsonOf(result);
+		expect(output).toEqual([await readUser(Number(output[0].id)), await readUser(Number(output[1].id))]);
+		expect(result.items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
+	});
+
+	it.each([
+		['First Name', { first: '' }, 'is required'],
+		['Last Name', { last: '  ' }, 'is required'],
+		['Email', { mail: '' }, 'is required'],
+		['Email', { mail: 'ada.example.org' }, 'must be an e-mail address'],
+		['External ID', { hr: '' }, 'is required'],
+		['User Type', { type: 'staff' }, 'must be one of: employee, volunteer'],
+	])('refuses a bad "%s" (%j) and sends nothing', async (label, override, problem) => {
+		const item = { first: 'Ada', last: 'Okafor', mail: 'ada@example.org', hr: 'HR-1', type: 'volunteer', ...override };
+		const result = await runUser(
+			{
+				operation: 'create',
+				firstName: '={{ $json.first }}',
+				lastName: '={{ $json.last }}',
+				email: '={{ $json.mail }}',
+				externalId: '={{ $json.hr }}',
+				additionalFields: { userType: '={{ $json.type }}' },
+			},
+			{ items: [item] },
+		);
+
+		expect(result.error?.message).toBe(`Item 0: "${label}" ${problem}`);
+		expect(result.error?.description).toContain('Nothing was sent to the service');
+		expect(sandbox.requests).toEqual([]);
+	});
+
+	it("shows the service's field errors when the External ID is taken", async () => {
+		const existing = await seededUser(2);
+		const result = await runUser({ operation: 'create', ...newUser, externalId: existing.external_id });
+
+		expect(sentRequests(sandbox).map(({ method, path }) => `${method} ${path}`)).toEqual(['POST /api/v2/users']);
+		expect(result.error?.message).toBe('The service rejected the request: external_id has already been taken');
+	});
+});
+
+describe('Update', () => {
+	it('sends only the fields that are set, then reads the User back (the service answers 204)', async () => {
+		const user = await seededUser(0);
+		const result = await runUser({ operation: 'update', user: byId(user.id), updateFields: { firstName: 'Grace' } });
+
+		expect(result.error).toBeUndefined();
+		expect(sentRequests(sandbox)).toEqual([
+			{ method: 'PUT', path: `/api/v2/users/${user.id}`, query: {}, body: { user: { first_name: 'Grace' } } },
+			{ method: 'GET', path: `/api/v2/users/${user.id}`, query: {}, body: undefined },
+		]);
+		const stored = await readUser(user.id);
+		expect(stored.first_name).toBe('Grace');
+		expect(stored.email).toBe(user.email);
+		expect(jsonOf(result)).toEqual([stored]);
+	});
+
+	it('resolves an employee ID to the numeric ID first, and replaces the Tags', async () => {
+		const user = await seededUser(1);
+		const result = await runUser({
+			operation: 'update',
+			user: byEmployeeId(user.external_id),
+			updateFields: { email: 'new.address@example.org', tags: ['Staff', 'Drivers'] },
+		});
+
+		expect(result.error).toBeUndefined();
+		expect(sentRequests(sandbox)).toEqual([
+			{ method: 'GET', path: `/api/v2/users/by_employee_id/${user.external_id}`, query: {}, body: undefined },
+			{
+				method: 'PUT',
+				path: `/api/v2/users/${user.id}`,
+				query: {},
+				body: { user: { email: 'new.address@example.org' }, tag_list: 'Staff,Drivers' },
+			},
+			{ method: 'GET', path: `/api/v2/users/${user.id}`, query: {}, body: undefined },
+		]);
+		const stored = await readUser(user.id);
+		expect([...stored.tags].sort()).toEqual(['Drivers', 'Staff']);
+		expect(jsonOf(result)).toEqual([stored]);
+	});
+
+	it.each([
+		['no field at all', {}, 'Update Fields', 'must set at least one field (First Name, Last Name, Email or Tags)'],
+		[
+			'fields that are all empty',
+			{ firstName: '={{ $json.missing }}', tags: '={{ $json.none }}' },
+			'Update Fields',
+			'must set at least one field (First Name, Last Name, Email or Tags)',
+		],
+		['an e-mail without @', { email: '={{ $json.mail }}' }, 'Email', 'must be an e-mail address'],
+	])('refuses %s and sends nothing, not even the employee ID lookup', async (_case, updateFields, label, problem) => {
+		const result = await runUser(
+			{ operation: 'update', user: byEmployeeId('10001'), updateFields },
+			{ items: [{ mail: 'nobody.example.org' }] },
+		);
+
+		expect(result.error?.message).toBe(`Item 0: "${label}" ${problem}`);
+		expect(sandbox.requests).toEqual([]);
+	});
+
+	it('refuses a User ID from an expression that is not a number, and sends nothing', async () => {
+		const result = await runUser(
+			{ operation: 'update', user: { __rl: true, mode: 'id', value: '={{ $json.id }}' }, updateFields: { firstName: 'X' } },
+			{ items: [{ id: 'abc' }] },
+		);
+
+		expect(result.error?.message).toBe('Item 0: "User" must be a numeric User ID (or choose "By Employee ID")');
+		expect(sandbox.requests).toEqual([]);
+	});
+});
+
+describe('Create or Update', () => {
+	it('creates the User when no User has the External ID', async () => {
+		const result = await runUser({ operation: 'upsert', ...newUser, additionalFields: { userType: 'volunteer' } });
+
+		expect(result.error).toBeUndefined();
+		expect(sentRequests(sandbox)).toEqual([
+			{ method: 'GET', path: '/api/v2/users', query: { external_id: 'HR-900' }, body: undefined },
+			{
+				method: 'POST',
+				path: '/api/v2/users',
+				query: {},
+				body: { user: newUserForm('volunteer') },
+			},
+		]);
+		const [output] = jsonOf(result);
+		expect(output).toEqual({ ...(await readUser(Number(output.id))), action: 'created' });
+	});
+
+	it('updates the User who has the External ID, without external_id or user_type in the update', async () => {
+		const user = await seededUser(3);
+		const result = await runUser({
+			operation: 'upsert',
+			...newUser,
+			externalId: user.external_id,
+			additionalFields: { userType: 'employee', tags: ['Greeters'] },
+		});
+
+		expect(result.error).toBeUndefined();
+		expect(sentRequests(sandbox)).toEqual([
+			{ method: 'GET', path: '/api/v2/users', query: { external_id: user.external_id }, body: undefined },
+			{
+				method: 'PUT',
+				path: `/api/v2/users/${user.id}`,
+				query: {},
+				body: {
+					user: { first_name: 'Ada', last_name: 'Okafor', email: 'ada.okafor@example.org' },
+					tag_list: 'Greeters',
+				},
+			},
+			{ method: 'GET', path: `/api/v2/users/${user.id}`, query: {}, body: undefined },
+		]);
+		const stored = await readUser(user.id);
+		expect(stored).toMatchObject({ first_name: 'Ada', email: 'ada.okafor@example.org', tags: ['Greeters'] });
+		expect(jsonOf(result)).toEqual([{ ...stored, action: 'updated' }]);
+	});
+
+	it.each([
+		['External ID', { hr: '' }, 'is required'],
+		['Email', { mail: 'ada@' }, 'must be an e-mail address'],
+		['First Name', { first: '' }, 'is required'],
+	])('refuses a bad "%s" and sends nothing, not even the lookup', async (label, override, problem) => {
+		const item = { first: 'Ada', last: 'Okafor', mail: 'ada@example.org', hr: 'HR-1', ...override };
+		const result = await runUser(
+			{
+				operation: 'upsert',
+				externalId: '={{ $json.hr }}',
+				firstName: '={{ $json.first }}',
+				lastName: '={{ $json.last }}',
+				email: '={{ $json.mail }}',
+			},
+			{ items: [item] },
+		);
+
+		expect(result.error?.message).toBe(`Item 0: "${label}" ${problem}`);
+		expect(sandbox.requests).toEqual([]);
+	});
+});
+
+describe('Deactivate', () => {
+	it('deletes the User by ID and outputs { id, deactivated: true }', async () => {
+		const user = await seededUser(0);
+		const result = await runUser({ operation: 'deactivate', user: byId(user.id) });
+
+		expect(result.error).toBeUndefined();
+		expect(sentRequests(sandbox)).toEqual([
+			{ method: 'DELETE', path: `/api/v2/users/${user.id}`, query: {}, body: undefined },
+		]);
+		expect(jsonOf(result)).toEqual([{ id: user.id, deactivated: true }]);
+		expect((await api().get(`/users/${user.id}`)).status).toBe(404);
+	});
+
+	it('resolves an employee ID to the numeric ID first', async () => {
+		const user = await seededUser(4);
+		const result = await runUser({ operation: 'deactivate', user: byEmployeeId(user.external_id) });
+
+		expect(result.error).toBeUndefined();
+		expect(sentRequests(sandbox).map(({ method, path }) => `${method} ${path}`)).toEqual([
+			`GET /api/v2/users/by_employee_id/${user.external_id}`,
+			`DELETE /api/v2/users/${user.id}`,
+		]);
+		expect(jsonOf(result)).toEqual([{ id: user.id, deactivated: true }]);
+		expect((await api().get(`/users/${user.id}`)).status).toBe(404);
+	});
+
+	it('names the User when no User has the employee ID, and deletes nothing', async () => {
+		const result = await runUser({ operation: 'deactivate', user: byEmployeeId('NO-SUCH-ID') });
+
+		expect(result.error?.message).toBe('User with employee ID NO-SUCH-ID was not found: User not found');
+		expect(sentRequests(sandbox).map(({ method }) => method)).toEqual(['GET']);
+	});
+});
+
+describe('Get and Get Sign-In Link', () => {
+	it.each([
+		['ID', (user: UserRecord) => byId(user.id), (user: UserRecord) => `/api/v2/users/${user.id}`],
+		[
+			'employee ID',
+			(user: UserRecord) => byEmployeeId(user.external_id),
+			(user: UserRecord) => `/api/v2/users/by_employee_id/${user.external_id}`,
+		],
+	])('gets a User by %s with one request to its path', async (_mode, locator, path) => {
+		const user = await seededUser(5);
+		const result = await runUser({ operation: 'get', user: locator(user) });
+
+		expect(result.error).toBeUndefined();
+		expect(sentRequests(sandbox)).toEqual([{ method: 'GET', path: path(user), query: {}, body: undefined }]);
+		expect(jsonOf(result)).toEqual([await readUser(user.id)]);
+	});
+
+	it.each([
+		['ID', (user: UserRecord) => byId(user.id), (user: UserRecord) => `/api/v2/users/${user.id}/sign_in_link`],
+		[
+			'employee ID',
+			(user: UserRecord) => byEmployeeId(user.external_id),
+			(user: UserRecord) => `/api/v2/users/by_employee_id/${user.external_id}/sign_in_link`,
+		],
+	])('gets a sign-in link by %s, one that signs in once', async (_mode, locator, path) => {
+		const user = await seededUser(6);
+		const before = Date.now();
+		const result = await runUser({ operation: 'getSignInLink', user: locator(user) });
+
+		expect(result.error).toBeUndefined();
+		expect(sentRequests(sandbox)).toEqual([{ method: 'GET', path: path(user), query: {}, body: undefined }]);
+		const [link] = jsonOf(result);
+		expect(Object.keys(link).sort()).toEqual(['expires_at', 'sign_in_link']);
+		const expiresInMs = Date.parse(String(link.expires_at)) - before;
+		expect(expiresInMs).toBeGreaterThan(4 * 60 * 1000);
+		expect(expiresInMs).toBeLessThanOrEqual(5 * 60 * 1000 + 1000);
+		// The link is the service's own: it signs in once, then it is spent.
+		expect((await fetch(String(link.sign_in_link))).status).toBe(200);
+		expect((await fetch(String(link.sign_in_link))).status).toBe(410);
+	});
+});

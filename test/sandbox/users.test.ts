@@ -217,6 +217,11 @@ describe('creating a User', () => {
 		expect(answer.text).not.toContain('123-45-6789');
 		expect(answer.body.message).toMatch(/could not be read/);
 	});
+
+	it('answers 413 for a body over 1 MB', async () => {
+		const answer = await suite.api.post('/users', { json: { user: { first_name: 'x'.repeat(1100000) } } });
+		expect(answer).toMatchObject({ status: 413, body: { message: 'The request body is too large' } });
+	});
 });
 
 describe('updating a User', () => {

@@ -128,16 +128,20 @@ export class WebhookDispatcher {
 		request.setTimeout(this.options.attemptTimeoutMs, () => {
 			request.destroy(new Error(`no answer within ${this.options.attemptTimeoutMs} ms`));
 		});
+		// Only the first outcome of the current attempt counts: not a late error after an answer, nor a cancelled one.
+		const isCurrent = (): boolean => delivery.pending && state.request === request;
 		request.on('response', (response) => {
 			response.resume();
-			if (!delivery.pending) return; // cancelled by clear() or stop()
+			if (!isCurrent()) return;
+			state.request = undefined;
 			const status = response.statusCode ?? 0;
 			delivery.status = status;
 			if (status >= 200 && status < 300) this.finish(state, undefined);
 			else this.retryOrGiveUp(state, `answered ${status}`);
 		});
 		request.on('error', (error) => {
-			if (!delivery.pending) return; // cancelled by clear() or stop()
+			if (!isCurrent()) return;
+			state.request = undefined;
 			delivery.status = null;
 			this.retryOrGiveUp(state, error.message);
 		});
@@ -160,7 +164,6 @@ export class WebhookDispatcher {
 
 	private finish(state: DeliveryState, error: string | undefined): void {
 		const { delivery } = state;
-		state.request = undefined;
 		delivery.pending = false;
 		delivery.delivered = error === undefined;
 		if (error === undefined) this.log(state, `answered ${delivery.status}`);

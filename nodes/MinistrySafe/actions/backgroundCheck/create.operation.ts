@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { apiRequest, toFormBody } from '../../transport';
-import { userLocator } from '../common/descriptions';
+import { USER_TYPES, userLocator, userTypeField } from '../common/descriptions';
 import type { ItemInput } from '../common/inputs';
 import { itemInput } from '../common/inputs';
 import { resolveUserId } from '../common/user';
@@ -12,7 +12,6 @@ import { positiveInteger } from './backgroundCheckId';
 /** Levels whose order needs the applicant's driver's licence (api-v2.md, Create a Background Check). */
 const DRIVER_LICENSE_LEVELS = [2, 4, 5, 6, 7];
 const EMPLOYEE_TYPES = ['current', 'prospective'] as const;
-const USER_TYPES = ['employee', 'volunteer'] as const;
 const SALARY_RANGES = ['under_20k', '20k_25k', '25k_75k', '75k_plus'] as const;
 const PACKAGES = ['level', 'custom'] as const;
 
@@ -101,8 +100,8 @@ export const create: Operation = {
 			name: 'package',
 			type: 'options',
 			options: [
-				{ name: 'Level', value: 'level', description: 'One of the levels the Organization may order' },
 				{ name: 'Custom Package', value: 'custom', description: "A custom package of the Organization, by its code" },
+				{ name: 'Level', value: 'level', description: 'One of the levels the Organization may order' },
 			],
 			default: 'level',
 			description: 'What to order',
@@ -196,16 +195,7 @@ export const create: Operation = {
 					description:
 						'Whether the applicant pays for the check (self-pay must be enabled for the Organization; needs QuickApp)',
 				},
-				{
-					displayName: 'User Type',
-					name: 'userType',
-					type: 'options',
-					options: [
-						{ name: 'Employee', value: 'employee' },
-						{ name: 'Volunteer', value: 'volunteer' },
-					],
-					default: 'volunteer',
-				},
+				userTypeField,
 			],
 		},
 	],

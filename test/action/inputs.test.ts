@@ -1,0 +1,167 @@
+// The shared checks of actions/common/inputs.ts: the date conversion directly, and every check as a workflow meets
+// it, through the node (ordering a Background Check without QuickApp uses nearly all of them) against the sandbox.
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
+
+import { toServiceDate } from '../../nodes/MinistrySafe/actions/common/inputs';
+import type { Sandbox } from '../../sandbox';
+import { startSandbox } from '../../sandbox';
+import { applicantItem, orderFromItem } from '../helpers/backgroundCheck';
+import type { RunActionOptions } from '../helpers/n8n';
+import { runActionNode } from '../helpers/n8n';
+import { sentRequests } from '../helpers/sandbox';
+
+describe('toServiceDate', () => {
+	it.each([
+		['3/7/2025', 'UTC', '03/07/2025'],
+		['03/07/2025', 'UTC', '03/07/2025'],
+		['12/31/1999', 'Asia/Tokyo', '12/31/1999'],
+		['2024-02-29', 'UTC', '02/29/2024'],
+		// Without an offset a date-time is taken as written, whatever the time zone.
+		['2025-03-07T23:30:00', 'Asia/Tokyo', '03/07/2025'],
+		['2025-03-07 23:30', 'America/Los_Angeles', '03/07/2025'],
+		// With one, it is the day it is in the workflow's time zone.
+		['2025-03-07T23:30:00Z', 'UTC', '03/07/2025'],
+		['2025-03-07T23:30:00Z', 'Asia/Tokyo', '03/08/2025'],
+		['2025-03-07T23:30:00.000-08:00', 'UTC', '03/08/2025'],
+		['2025-03-07T00:15:00+0530', 'UTC', '03/06/2025'],
+		['2025-03-07T00:15:00+05:30', 'Asia/Kolkata', '03/07/2025'],
+		// Around the change from daylight saving time in Chicago (02:00 CDT -> 01:00 CST on November 2nd, 2025).
+		['2025-11-02T04:30:00Z', 'America/Chicago', '11/01/2025'],
+		['2025-11-02T05:30:00Z', 'America/Chicago', '11/02/2025'],
+	])('%s in %s is %s', (value, timeZone, expected) => {
+		expect(toServiceDate(value, timeZone)).toBe(expected);
+	});
+
+	it.each([
+		'',
+		'yesterday',
+		'2025-02-29',
+		'02/30/2025',
+		'13/01/2025',
+		'0/7/2025',
+		'3/7/25',
+		'2025-3-7',
+		'2025/03/07',
+		'07.03.2025',
+		'2025-03-07T25:00:00Z',
+		'2025-03-07T10:00:00+5',
+	])('%j is not a date', (value) => {
+		expect(toServiceDate(value, 'UTC')).toBeUndefined();
+	});
+});
+
+describe('The checks as a workflow meets them', () => {
+	let sandbox: Sandbox;
+
+	beforeAll(async () => {
+		sandbox = await startSandbox({ port: 0 });
+	});
+	afterAll(async () => {
+		await sandbox.stop();
+	});
+	beforeEach(() => sandbox.reset());
+
+	/** The order's item as a workflow may deliver it: values with stray spaces, lower-case codes, numbers as text. */
+	const item: IDataObject = {
+		...applicantItem,
+		user: ' 1001 ',
+		level: ' 3 ',
+		type: ' current ',
+		first: '  Ada ',
+		mail: ' ada@example.org ',
+		state: ' tx',
+		zip: ' 75001 ',
+		dob: '1990-03-07',
+		dl: '',
+		dlState: '',
+	};
+	const run = (parameters: INodeParameters, options: Partial<RunActionOptions> = {}) =>
+		runActionNode({ parameters, credential: sandbox, ...options });
+
+	const sentOrder = () =>
+		sentRequests(sandbox).map((request) => (request.body as { background_check: IDataObject }).background_check);
+
+	it('trims text, upper-cases state codes, reads numbers and dates from text, and leaves out unset fields', async () => {
+		const result = await run(orderFromItem, { items: [item] });
+
+		expect(result.error).toBeUndefined();
+		expect(sentOrder()).toEqual([
+			{
+				user_id: '1001',
+				level: '3',
+				quickapp: 'false',
+				child_serving: 'true',
+				employee_type: 'current',
+				first_name: 'Ada',
+				last_name: 'Okafor',
+				email: 'ada@example.org',
+				address: '12 Elm Street',
+				city: 'Plano',
+				county: 'Collin',
+				state: 'TX',
+				zip: '75001',
+				ssn: '[redacted]',
+				dob: '03/07/1990',
+			},
+		]);
+	});
+
+	it.each([
+		// A date value from n8n's own date helpers, in the workflow's time zone.
+		['a Luxon date-time', '={{ DateTime.fromISO("1990-03-07") }}', 'America/Chicago', '03/07/1990'],
+		['a JavaScript Date', '={{ new Date("1990-03-07T12:00:00Z") }}', 'Asia/Tokyo', '03/07/1990'],
+		['an ISO date-time with an offset', '1990-03-07T03:00:00Z', 'America/New_York', '03/06/1990'],
+		['m/d/yyyy text', '3/7/1990', 'Asia/Tokyo', '03/07/1990'],
+	])('sends a date of birth given as %s as MM/DD/YYYY', async (_kind, dob, timezone, expected) => {
+		const result = await run({ ...orderFromItem, dob }, { items: [item], timezone });
+
+		expect(result.error).toBeUndefined();
+		expect(sentOrder().map((sent) => sent.dob)).toEqual([expected]);
+	});
+
+	it('takes numbers for whole-number fields, and booleans from expressions', async () => {
+		const result = await run(
+			{
+				...orderFromItem,
+				childServing: '={{ $json.child }}',
+				additionalFields: { ageOver13: '={{ $json.over13 }}' },
+			},
+			{ items: [{ ...item, user: 1001, level: 3, child: false, over13: false }] },
+		);
+
+		expect(result.error).toBeUndefined();
+		expect(sentOrder()).toEqual([
+			expect.objectContaining({ user_id: '1001', level: '3', child_serving: 'false', age_over_13: 'false' }),
+		]);
+	});
+
+	it('names the failing item: the items before it are sent, it and those after are not', async () => {
+		const items = [item, { ...item, zip: '7500' }, item];
+
+		const result = await run(orderFromItem, { items });
+
+		expect(result.error?.message).toBe('Item 1: "ZIP Code" must be five digits');
+		expect(result.error?.description).toBe(
+			'Correct "ZIP Code" in the node\'s parameters or in the input item 1. Nothing was sent to the service.',
+		);
+		expect(result.error?.context?.itemIndex).toBe(1);
+		expect(sentRequests(sandbox)).toHaveLength(1);
+	});
+
+	it.each([
+		['First Name', { first: null }, 'is required'],
+		['Email', { mail: 'ada@' }, 'must be an e-mail address'],
+		['Email', { mail: 'ada @example.org' }, 'must be an e-mail address'],
+		['State', { state: 'T1' }, 'must be a two-letter state code, for example TX'],
+		['ZIP Code', { zip: 75001.5 }, 'must be five digits'],
+		['Level', { level: '3.5' }, 'must be a whole number'],
+		['Level', { level: 'level 3' }, 'must be a whole number'],
+		['Employee Type', { type: 'Current Staff' }, 'must be one of: current, prospective'],
+		['Date of Birth', { dob: '1990-02-29' }, 'must be a date (MM/DD/YYYY or an ISO date such as 2025-03-07)'],
+	])('refuses a bad "%s" (%j) and sends nothing', async (label, override, problem) => {
+		const result = await run(orderFromItem, { items: [{ ...item, ...override }] });
+
+		expect(result.error?.message).toBe(`Item 0: "${label}" ${problem}`);
+		expect(sentRequests(sandbox)).toEqual([]);
+	});
+});

@@ -29,7 +29,8 @@ export const getAll: Operation = {
 					type: 'number',
 					typeOptions: { minValue: 1, numberPrecision: 0 },
 					default: 1,
-					description: "Only the Background Checks of the User with this employee ID (a number, the User's external ID)",
+					description:
+						"Only the Background Checks of the User with this employee ID (the User's external ID). The service takes a number here; for another employee ID use Get Many for User.",
 				},
 				{
 					displayName: 'User ID',

@@ -169,7 +169,7 @@ async function main(): Promise<void> {
 				`   sign in:   ${DEV_OWNER.email} / ${DEV_OWNER.password}`,
 				` sandbox:     ${sandbox.url}  (API key ${sandbox.apiKey})`,
 				'   credential "MinistrySafe sandbox" points at it; the example workflows use it.',
-				'   Its webhook events go to the example triggers once you activate their workflows:',
+				'   Its webhook events reach the example triggers once you publish their workflows:',
 				`     curl -X POST -H 'Authorization: Token token=${sandbox.apiKey}' -H 'Content-Type: application/json' \\`,
 				`       -d '{"score":92}' ${sandbox.url}/sandbox/trainings/<training id>/complete`,
 				' Edit nodes/ or credentials/: tsc rebuilds and n8n reloads the nodes (refresh the editor).',

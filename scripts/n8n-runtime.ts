@@ -159,32 +159,46 @@ export async function freePort(): Promise<number> {
 // ---------------------------------------------------------------------------------------------------------------
 // The runtime: n8n installed with pnpm into .n8n-runtime (npm cannot resolve n8n's dependency tree).
 
+/** sqlite3, n8n's database driver, is compiled on install; pnpm skips that when it links it from a warm store. */
+const SQLITE_BINDING = join(RUNTIME_DIR, 'node_modules', 'sqlite3', 'build', 'Release', 'node_sqlite3.node');
+
 export function isRuntimeInstalled(): boolean {
-	return existsSync(N8N_BIN);
+	return existsSync(N8N_BIN) && existsSync(SQLITE_BINDING);
 }
 
-export async function ensureRuntime(log: Log): Promise<void> {
-	if (isRuntimeInstalled()) return;
-	const frozen = existsSync(join(RUNTIME_DIR, 'pnpm-lock.yaml')) ? ['--frozen-lockfile'] : [];
-	log('Installing n8n into .n8n-runtime with pnpm (first run only: about 2 minutes and 1.3 GB) ...');
-	const started = Date.now();
+/** pnpm in .n8n-runtime, its output passed on as progress lines (one every 10 s at most, for the long quiet parts). */
+async function pnpm(args: string[], log: Log): Promise<void> {
 	let lastProgress = 0;
-	// pnpm prints a progress line per package and sqlite3's compiler prints thousands: pass on one every 10 s.
 	const onLine = (line: string): void => {
-		if (/^(Progress|Packages):/.test(line) && Date.now() - lastProgress < 10_000) return;
-		if (/^(Progress|Packages):|^Done|ERR_PNPM|WARN/.test(line)) {
+		const isProgress = /^(Progress|Packages):|sqlite3.*(install|rebuild)/.test(line);
+		if (isProgress && Date.now() - lastProgress < 10_000) return;
+		if (isProgress || /^Done|ERR_PNPM|WARN/.test(line)) {
 			lastProgress = Date.now();
-			log(`  pnpm: ${line.trim()}`);
+			log(`  pnpm: ${line.trim().slice(0, 160)}`);
 		}
 	};
-	await runProcess('npx', ['--yes', 'pnpm@10', 'install', ...frozen, '--reporter=append-only'], {
+	await runProcess('npx', ['--yes', 'pnpm@10', ...args, '--reporter=append-only'], {
 		cwd: RUNTIME_DIR,
 		env: { ...process.env, CI: 'true' },
 		timeoutMs: 20 * 60_000,
 		onLine,
 	});
-	if (!isRuntimeInstalled()) throw new Error(`pnpm finished, but ${N8N_BIN} is missing`);
-	log(`n8n installed in ${Math.round((Date.now() - started) / 1000)} s`);
+}
+
+export async function ensureRuntime(log: Log): Promise<void> {
+	if (isRuntimeInstalled()) return;
+	const started = Date.now();
+	if (!existsSync(N8N_BIN)) {
+		const frozen = existsSync(join(RUNTIME_DIR, 'pnpm-lock.yaml')) ? ['--frozen-lockfile'] : [];
+		log('Installing n8n into .n8n-runtime with pnpm (first run only: about 2 minutes and 1.3 GB) ...');
+		await pnpm(['install', ...frozen], log);
+	}
+	if (!existsSync(SQLITE_BINDING)) {
+		log("Compiling sqlite3, n8n's database driver (about a minute; needs python3, make and g++) ...");
+		await pnpm(['rebuild', 'sqlite3'], log);
+	}
+	if (!isRuntimeInstalled()) throw new Error(`pnpm finished, but ${N8N_BIN} or ${SQLITE_BINDING} is missing`);
+	log(`n8n is ready in .n8n-runtime (${Math.round((Date.now() - started) / 1000)} s)`);
 }
 
 // ---------------------------------------------------------------------------------------------------------------

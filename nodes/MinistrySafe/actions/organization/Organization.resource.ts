@@ -1,4 +1,5 @@
 import { defineResource } from '../defineResource';
+import { create } from './create.operation';
 import { getTypes } from './getTypes.operation';
 
-export const organization = defineResource('organization', { getTypes }, 'getTypes');
+export const organization = defineResource('organization', { create, getTypes }, 'getTypes');

@@ -1,0 +1,215 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { apiRequest } from '../../transport';
+import { itemInput } from '../common/inputs';
+import type { Operation } from '../types';
+
+const SIZES = ['1-200', '200-1000', '1000-5000', '5000+'] as const;
+const ADMINISTRATOR_TYPES = ['contractor_licensee', 'employee', 'volunteer'] as const;
+/** The organization type that needs a description of its own (api-v2.md 4). */
+const OTHER_TYPE = 'Other';
+
+const properties: INodeProperties[] = [
+	{
+		displayName: 'Name',
+		name: 'name',
+		type: 'string',
+		default: '',
+		required: true,
+	},
+	{
+		displayName: 'Address',
+		name: 'address',
+		type: 'string',
+		default: '',
+		required: true,
+		description: 'Street address',
+	},
+	{
+		displayName: 'City',
+		name: 'city',
+		type: 'string',
+		default: '',
+		required: true,
+	},
+	{
+		displayName: 'State',
+		name: 'state',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. TX',
+		required: true,
+		description: 'Two-letter state code',
+	},
+	{
+		displayName: 'Country',
+		name: 'country',
+		type: 'string',
+		default: 'US',
+		required: true,
+	},
+	{
+		displayName: 'ZIP Code',
+		name: 'zip',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. 75201',
+		required: true,
+		description: 'Five digits',
+	},
+	{
+		displayName: 'Heard From',
+		name: 'hearFrom',
+		type: 'string',
+		default: '',
+		required: true,
+		description: 'Where the Organization heard of the service',
+	},
+	{
+		displayName: 'Size of Organization',
+		name: 'sizeOfOrg',
+		type: 'options',
+		options: SIZES.map((size) => ({ name: size, value: size })),
+		default: '1-200',
+		required: true,
+	},
+	{
+		displayName: 'Phone',
+		name: 'phone',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. 18005551234',
+		required: true,
+		description: 'Eleven digits, with the country code',
+	},
+	{
+		displayName: 'Billing Email',
+		name: 'billingEmail',
+		type: 'string',
+		default: '',
+		placeholder: 'name@email.com',
+		required: true,
+	},
+	{
+		displayName: 'Organization Type Name or ID',
+		name: 'organizationType',
+		type: 'options',
+		typeOptions: { loadOptionsMethod: 'getOrganizationTypes' },
+		default: '',
+		required: true,
+		description:
+			'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
+	},
+	{
+		displayName: 'Administrator First Name',
+		name: 'ssaFirstName',
+		type: 'string',
+		default: '',
+		required: true,
+		description: "First name of the Organization's first administrator",
+	},
+	{
+		displayName: 'Administrator Last Name',
+		name: 'ssaLastName',
+		type: 'string',
+		default: '',
+		required: true,
+	},
+	{
+		displayName: 'Administrator Email',
+		name: 'ssaEmail',
+		type: 'string',
+		default: '',
+		placeholder: 'name@email.com',
+		required: true,
+	},
+	{
+		displayName: 'Administrator Username',
+		name: 'ssaUsername',
+		type: 'string',
+		default: '',
+		required: true,
+	},
+	{
+		displayName: 'Administrator Type',
+		name: 'ssaType',
+		type: 'options',
+		options: [
+			{ name: 'Contractor / Licensee', value: 'contractor_licensee' },
+			{ name: 'Employee', value: 'employee' },
+			{ name: 'Volunteer', value: 'volunteer' },
+		],
+		default: 'employee',
+		required: true,
+	},
+	{
+		displayName: 'Additional Fields',
+		name: 'additionalFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		options: [
+			{
+				displayName: 'Allow Sign-In Link Creation',
+				name: 'allowSignInLinkCreation',
+				type: 'boolean',
+				default: false,
+				description: "Whether the new Organization's API key may create sign-in links for its Users",
+			},
+			{
+				displayName: 'Other Type Description',
+				name: 'otherTypeDescription',
+				type: 'string',
+				default: '',
+				description: 'What kind of Organization it is; required when Organization Type is Other',
+			},
+			{
+				displayName: 'Use Billing Provider',
+				name: 'useBillingProvider',
+				type: 'boolean',
+				default: false,
+				description: 'Whether the Organization is billed through a billing provider',
+			},
+		],
+	},
+];
+
+export const create: Operation = {
+	option: {
+		name: 'Create',
+		action: 'Create an organization',
+		description: 'Create an Organization with its first administrator; needs a key allowed to create Organizations',
+	},
+	properties,
+	async execute(this: IExecuteFunctions, itemIndex: number) {
+		const input = itemInput(this, itemIndex);
+		const organization: IDataObject = {
+			name: input.text('name', 'Name', true),
+			address: input.text('address', 'Address', true),
+			city: input.text('city', 'City', true),
+			state: input.state('state', 'State', true),
+			country: input.text('country', 'Country', true),
+			zip: input.zip('zip', 'ZIP Code', true),
+			hear_from: input.text('hearFrom', 'Heard From', true),
+			size_of_org: input.choice('sizeOfOrg', 'Size of Organization', SIZES, true),
+			phone: input.phone('phone', 'Phone', true),
+			billing_email: input.email('billingEmail', 'Billing Email', true),
+			organization_type: input.text('organizationType', 'Organization Type', true),
+			other_type_description: input.text('additionalFields.otherTypeDescription', 'Other Type Description'),
+			allow_sign_in_link_creation: input.boolean('additionalFields.allowSignInLinkCreation'),
+			use_billing_provider: input.boolean('additionalFields.useBillingProvider'),
+			ssa: {
+				first_name: input.text('ssaFirstName', 'Administrator First Name', true),
+				last_name: input.text('ssaLastName', 'Administrator Last Name', true),
+				email: input.email('ssaEmail', 'Administrator Email', true),
+				username: input.text('ssaUsername', 'Administrator Username', true),
+				type: input.choice('ssaType', 'Administrator Type', ADMINISTRATOR_TYPES, true),
+			},
+		};
+		if (organization.organization_type === OTHER_TYPE && organization.other_type_description === undefined) {
+			throw input.invalid('Other Type Description', `is required when "Organization Type" is ${OTHER_TYPE}`);
+		}
+		// The one endpoint that takes JSON (api-v2.md 4): the transport sends a plain object as JSON.
+		return (await apiRequest.call(this, 'POST', '/organizations', { body: { organization } })) as IDataObject;
+	},
+};

@@ -1,0 +1,148 @@
+// Organization operations through n8n's engine: Get Types (GET, and POST when GET is refused) and Create (JSON body,
+// checks before sending), against the sandbox and, for the POST fallback, a small server that refuses GET.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+import type { INodeParameters } from 'n8n-workflow';
+
+import type { Sandbox } from '../../sandbox';
+import { startSandbox } from '../../sandbox';
+import { jsonOf, runActionNode } from '../helpers/n8n';
+import { organizationJson, organizationParameters } from '../helpers/organization';
+import { ok, sandboxClients, sentRequests } from '../helpers/sandbox';
+
+let sandbox: Sandbox;
+
+beforeAll(async () => {
+	sandbox = await startSandbox({ port: 0 });
+});
+afterAll(async () => {
+	await sandbox.stop();
+});
+beforeEach(() => sandbox.reset());
+
+const run = (parameters: INodeParameters, items?: Record<string, unknown>[]) =>
+	runActionNode({ parameters, credential: sandbox, items });
+
+describe('Get Types', () => {
+	it('reads the types with GET, one item per type', async () => {
+		const result = await run({ resource: 'organization', operation: 'getTypes' });
+
+		expect(result.error).toBeUndefined();
+		expect(sentRequests(sandbox)).toEqual([
+			{ method: 'GET', path: '/api/v2/organizations/types', query: {}, body: undefined },
+		]);
+		const types = ok(await sandboxClients(sandbox).api.get('/organizations/types')) as string[];
+		expect(types.length).toBeGreaterThan(1);
+		expect(jsonOf(result)).toEqual(types.map((type) => ({ type })));
+	});
+
+	describe('against a service that answers the documented POST only', () => {
+		const received: { method?: string; url?: string; authorization?: string }[] = [];
+		const types = ['Church', 'School'];
+		let server: http.Server;
+		let url: string;
+		let refuseGetWith = 405;
+
+		beforeAll(async () => {
+			server = http.createServer((req, res) => {
+				received.push({ method: req.method, url: req.url, authorization: req.headers.authorization });
+				if (req.method === 'POST') res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(types));
+				else res.writeHead(refuseGetWith, { 'Content-Type': 'application/json' }).end('{"message":"Not allowed"}');
+			});
+			await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+			url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+		});
+		afterAll(async () => {
+			server.closeAllConnections();
+			await new Promise<void>((resolve) => server.close(() => resolve()));
+		});
+		beforeEach(() => {
+			received.length = 0;
+		});
+
+		it.each([405, 404])('tries POST once after GET gets %i', async (status) => {
+			refuseGetWith = status;
+			const result = await runActionNode({
+				parameters: { resource: 'organization', operation: 'getTypes' },
+				credential: { url, apiKey: 'fallback-key' },
+			});
+
+			expect(result.error).toBeUndefined();
+			expect(received).toEqual([
+				{ method: 'GET', url: '/api/v2/organizations/types', authorization: 'Token token=fallback-key' },
+				{ method: 'POST', url: '/api/v2/organizations/types', authorization: 'Token token=fallback-key' },
+			]);
+			expect(jsonOf(result)).toEqual(types.map((type) => ({ type })));
+		});
+	});
+});
+
+describe('Create', () => {
+	it('posts the organization as JSON and outputs the answer as is; the new key works at once', async () => {
+		const result = await run(organizationParameters);
+
+		expect(result.error).toBeUndefined();
+		expect(sentRequests(sandbox)).toEqual([
+			{ method: 'POST', path: '/api/v2/organizations', query: {}, body: organizationJson },
+		]);
+		expect(sandbox.requests[0].contentType).toMatch(/^application\/json/);
+		const [answer] = jsonOf(result);
+		expect(Object.keys(answer).sort()).toEqual(['organization_api_key', 'organization_id', 'success']);
+		expect(answer.success).toBe(true);
+		// The key in the output is the new Organization's: it reads that Organization's (empty) Tags.
+		const asNewOrganization = sandboxClients(sandbox, String(answer.organization_api_key)).api;
+		expect(ok(await asNewOrganization.get('/tags'))).toEqual([]);
+	});
+
+	it('sends the type "Other" with its description, and the two switches', async () => {
+		const result = await run({
+			...organizationParameters,
+			organizationType: 'Other',
+			additionalFields: {
+				otherTypeDescription: 'Choir school',
+				allowSignInLinkCreation: true,
+				useBillingProvider: false,
+			},
+		});
+
+		expect(result.error).toBeUndefined();
+		expect(sentRequests(sandbox).map((request) => request.body)).toEqual([
+			{
+				organization: {
+					...organizationJson.organization,
+					organization_type: 'Other',
+					other_type_description: 'Choir school',
+					allow_sign_in_link_creation: true,
+					use_billing_provider: false,
+				},
+			},
+		]);
+		// The new Organization may create sign-in links: asking for one gets past the permission to the User lookup.
+		const asNewOrganization = sandboxClients(sandbox, String(jsonOf(result)[0].organization_api_key)).api;
+		expect((await asNewOrganization.get('/users/1/sign_in_link')).status).toBe(404);
+	});
+
+	it.each([
+		['Name', { name: '' }, 'is required'],
+		['Country', { country: ' ' }, 'is required'],
+		['State', { state: 'Texas' }, 'must be a two-letter state code, for example TX'],
+		['ZIP Code', { zip: '7330' }, 'must be five digits'],
+		['ZIP Code', { zip: '73301-1234' }, 'must be five digits'],
+		['Phone', { phone: '512-555-0100' }, 'must be eleven digits, for example 18005551234'],
+		['Billing Email', { billingEmail: 'billing.example.org' }, 'must be an e-mail address'],
+		['Size of Organization', { sizeOfOrg: '10-20' }, 'must be one of: 1-200, 200-1000, 1000-5000, 5000+'],
+		['Organization Type', { organizationType: '' }, 'is required'],
+		['Administrator Email', { ssaEmail: 'ruth' }, 'must be an e-mail address'],
+		['Administrator Username', { ssaUsername: '' }, 'is required'],
+		['Administrator Type', { ssaType: 'owner' }, 'must be one of: contractor_licensee, employee, volunteer'],
+		['Other Type Description', { organizationType: 'Other' }, 'is required when "Organization Type" is Other'],
+	])('refuses a bad "%s" (%j) from the input item and sends nothing', async (label, override, problem) => {
+		const [field] = Object.keys(override);
+		const result = await run({ ...organizationParameters, [field]: `={{ $json.${field} }}` }, [override]);
+
+		expect(result.error?.message).toBe(`Item 0: "${label}" ${problem}`);
+		expect(result.error?.description).toContain('Nothing was sent to the service');
+		expect(sandbox.requests).toEqual([]);
+	});
+});

@@ -562,11 +562,16 @@ export function exampleCredentials(
 	];
 }
 
-export function exampleWorkflows(): WorkflowFile[] {
-	return readdirSync(EXAMPLES_DIR)
+/** Every workflow file (*.json) in a folder, in name order. */
+export function readWorkflows(folder: string): WorkflowFile[] {
+	return readdirSync(folder)
 		.filter((file) => file.endsWith('.json'))
 		.sort()
-		.map((file) => JSON.parse(readFileSync(join(EXAMPLES_DIR, file), 'utf8')) as WorkflowFile);
+		.map((file) => JSON.parse(readFileSync(join(folder, file), 'utf8')) as WorkflowFile);
+}
+
+export function exampleWorkflows(): WorkflowFile[] {
+	return readWorkflows(EXAMPLES_DIR);
 }
 
 /** The webhookIds of a workflow's MinistrySafe Trigger nodes: their production URLs are n8n.webhookUrl(id). */

@@ -52,8 +52,11 @@ const byTestId = (testId: string): Locator => page.locator(`[data-test-id="${tes
 async function loadedIcons(scope: Locator): Promise<number> {
 	const icons = scope.locator(`img[src$="${ICON_PATH}"]`);
 	await icons.first().waitFor({ state: 'visible' });
+	// (This runs in the page: the project's TypeScript has no DOM types, so the image's fields are spelled here.)
 	const widths = await icons.evaluateAll((images) =>
-		(images as HTMLImageElement[]).map((image) => (image.complete ? image.naturalWidth : -1)),
+		(images as unknown as Array<{ complete: boolean; naturalWidth: number }>).map((image) =>
+			image.complete ? image.naturalWidth : -1,
+		),
 	);
 	expect(widths.every((width) => width > 0)).toBe(true);
 	return widths.length;
@@ -136,7 +139,7 @@ it('adds a MinistrySafe action and shows its parameters with the credential', as
 	// The only MinistrySafe API credential is selected by itself; a select shows its choice as an input's value.
 	const selected = await details
 		.locator('input')
-		.evaluateAll((inputs) => (inputs as HTMLInputElement[]).map((input) => input.value));
+		.evaluateAll((inputs) => (inputs as unknown as Array<{ value: string }>).map((input) => input.value));
 	expect(selected).toEqual(expect.arrayContaining(['MinistrySafe sandbox', 'User', 'Create or Update']));
 	await screenshot('action-parameters.png');
 	await closeNodeDetails();

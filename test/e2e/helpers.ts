@@ -1,6 +1,6 @@
 // The end-to-end tests' world: a sandbox, a fresh n8n user folder with the package linked as an installed community
 // package, the credentials the example workflows refer to, and a running n8n with its owner and a public API key.
-import { readFileSync, readdirSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { type Sandbox, startSandbox } from '../../sandbox';
@@ -16,6 +16,7 @@ import {
 	importWorkflows,
 	linkPackage,
 	publishWorkflow,
+	readWorkflows,
 	startN8n,
 	temporaryUserFolder,
 } from '../../scripts/n8n-runtime';
@@ -77,35 +78,5 @@ export async function startE2eEnvironment(
 
 /** The workflows made for these tests, from test/e2e/workflows. */
 export function fixtureWorkflows(): WorkflowFile[] {
-	const folder = join(__dirname, 'workflows');
-	return readdirSync(folder)
-		.filter((file) => file.endsWith('.json'))
-		.map((file) => JSON.parse(readFileSync(join(folder, file), 'utf8')) as WorkflowFile);
-}
-
-/** One call to the sandbox's API (/api/v2/...) or control endpoints (/sandbox/...), with the demo key. */
-export async function sandboxCall<T>(
-	sandbox: Sandbox,
-	method: string,
-	path: string,
-	body?: { form: Record<string, string> } | { json: unknown },
-): Promise<T> {
-	const headers: Record<string, string> = { authorization: `Token token=${sandbox.apiKey}`, accept: 'application/json' };
-	let payload: string | undefined;
-	if (body && 'form' in body) {
-		headers['content-type'] = 'application/x-www-form-urlencoded';
-		payload = new URLSearchParams(body.form).toString();
-	} else if (body) {
-		headers['content-type'] = 'application/json';
-		payload = JSON.stringify(body.json);
-	}
-	const response = await fetch(`${sandbox.url}${path}`, {
-		method,
-		headers,
-		body: payload,
-		signal: AbortSignal.timeout(10_000),
-	});
-	const text = await response.text();
-	if (!response.ok) throw new Error(`sandbox ${method} ${path} answered ${response.status}: ${text}`);
-	return (text ? JSON.parse(text) : undefined) as T;
+	return readWorkflows(join(__dirname, 'workflows'));
 }

@@ -1,8 +1,5 @@
 // A real n8n with the package installed as a community package: it loads, the credential test button works, saved
 // workflows run through the CLI, and the trigger answers the sandbox's webhook calls at the production URLs.
-import { type Server, createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-
 import {
 	NODE_TYPES,
 	type PublicExecution,
@@ -17,7 +14,9 @@ import {
 	waitFor,
 } from '../../scripts/n8n-runtime';
 import type { WebhookDelivery } from '../../sandbox';
-import { type E2eEnvironment, WEBHOOK_AUTH, fixtureWorkflows, sandboxCall, startE2eEnvironment } from './helpers';
+import { ok, sandboxClients } from '../helpers/sandbox';
+import { type Receiver, createUser, startReceiver } from '../sandbox/helpers';
+import { type E2eEnvironment, WEBHOOK_AUTH, fixtureWorkflows, startE2eEnvironment } from './helpers';
 
 const ALL_EVENTS = 'e2eAllEvents';
 const STAFF_SYNC = 'msExampleStaffSync';
@@ -32,26 +31,6 @@ interface ApiUser {
 	last_name: string;
 	email: string;
 	external_id: string;
-}
-
-/** A stand-in for the HR system the quiz example posts to: it keeps every JSON body it gets. */
-async function startHrSystem(): Promise<{ url: string; bodies: unknown[]; stop(): Promise<void> }> {
-	const bodies: unknown[] = [];
-	const server: Server = createServer((request, response) => {
-		let text = '';
-		request.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
-		request.on('end', () => {
-			bodies.push(JSON.parse(text));
-			response.writeHead(201, { 'content-type': 'application/json' }).end('{"filed":true}');
-		});
-	});
-	await new Promise<void>((resolveListen) => server.listen(0, '127.0.0.1', resolveListen));
-	const { port } = server.address() as AddressInfo;
-	return {
-		url: `http://127.0.0.1:${port}/api/training-certificates`,
-		bodies,
-		stop: () => new Promise((resolveClose) => server.close(() => resolveClose())),
-	};
 }
 
 /** The quiz example as shipped, with only its placeholder HR address replaced by the local stand-in. */
@@ -69,14 +48,27 @@ function ranNodes(run: Pick<WorkflowRun, 'data'>): string[] {
 }
 
 let env: E2eEnvironment;
-let hr: Awaited<ReturnType<typeof startHrSystem>>;
+/** A stand-in for the HR system the quiz example posts to. */
+let hr: Receiver;
 const examples = exampleWorkflows();
 
+/** The sandbox's API (/api/v2) with the demo key; a failed answer fails the test with what the sandbox said. */
+const api = {
+	get: async <T>(path: string): Promise<T> => ok(await sandboxClients(env.sandbox).api.get(path)) as T,
+	post: async <T>(path: string, form: Record<string, unknown>): Promise<T> =>
+		ok(await sandboxClients(env.sandbox).api.post(path, { form })) as T,
+};
+const control = {
+	post: async <T>(path: string, json?: unknown): Promise<T> =>
+		ok(await sandboxClients(env.sandbox).control.post(path, { json })) as T,
+};
+
 beforeAll(async () => {
-	hr = await startHrSystem();
+	hr = await startReceiver();
+	const hrUrl = `${hr.url}/api/training-certificates`;
 	const workflows = [
 		...fixtureWorkflows(),
-		...examples.map((workflow) => (workflow.id === QUIZ_CERTIFICATE ? withHrUrl(workflow, hr.url) : workflow)),
+		...examples.map((workflow) => (workflow.id === QUIZ_CERTIFICATE ? withHrUrl(workflow, hrUrl) : workflow)),
 	];
 	env = await startE2eEnvironment({ workflows, publish: [ALL_EVENTS, BACKGROUND_CHECK_READY, QUIZ_CERTIFICATE] });
 }, 300_000);
@@ -139,12 +131,12 @@ describe('action workflows executed by the n8n CLI', () => {
 	it('lists users and background check levels as the service has them', async () => {
 		const run = await executeWorkflow(env.settings, 'e2eReadOnly');
 
-		const firstPage = await sandboxCall<ApiUser[]>(env.sandbox, 'GET', '/api/v2/users');
+		const firstPage = await api.get<ApiUser[]>('/users');
 		const users = nodeOutput(run, 'List users');
 		expect(users.map((user) => user.id)).toEqual(firstPage.slice(0, 5).map((user) => user.id));
 		expect(users[0]).toEqual(firstPage[0]);
 
-		const levels = await sandboxCall<number[]>(env.sandbox, 'GET', '/api/v2/background_checks/available_levels');
+		const levels = await api.get<number[]>('/background_checks/available_levels');
 		expect(levels.length).toBeGreaterThan(0);
 		expect(nodeOutput(run, 'Levels')).toEqual(levels.map((level) => ({ level })));
 	});
@@ -154,7 +146,7 @@ describe('action workflows executed by the n8n CLI', () => {
 
 		const [created] = nodeOutput(run, 'Create user');
 		expect(created).toMatchObject({ first_name: 'Ada', last_name: 'Cliworth', external_id: 'E2E-CLI-1' });
-		const stored = await sandboxCall<ApiUser>(env.sandbox, 'GET', '/api/v2/users/by_employee_id/E2E-CLI-1');
+		const stored = await api.get<ApiUser>('/users/by_employee_id/E2E-CLI-1');
 		expect(stored.id).toBe(created.id);
 
 		const trainings = nodeOutput(run, 'Trainings of the user');
@@ -173,13 +165,13 @@ describe('the staff sync example', () => {
 	const staff = (JSON.parse(staffList.jsonOutput) as { staff: Array<Record<string, string>> }).staff;
 
 	async function userByExternalId(externalId: string): Promise<ApiUser | undefined> {
-		const found = await sandboxCall<ApiUser[]>(env.sandbox, 'GET', `/api/v2/users?external_id=${encodeURIComponent(externalId)}`);
+		const found = await api.get<ApiUser[]>(`/users?external_id=${encodeURIComponent(externalId)}`);
 		return found.find((user) => user.external_id === externalId);
 	}
 
 	async function trainingCount(user: ApiUser | undefined): Promise<number> {
 		if (!user) return 0;
-		return (await sandboxCall<unknown[]>(env.sandbox, 'GET', `/api/v2/users/${user.id}/trainings`)).length;
+		return (await api.get<unknown[]>(`/users/${user.id}/trainings`)).length;
 	}
 
 	it('creates or updates everyone on the list and assigns a training only to those who had none', async () => {
@@ -229,33 +221,21 @@ describe('webhook events delivered by the sandbox to the production URLs', () =>
 		await setSandboxWebhooks(env.sandbox, urls, WEBHOOK_AUTH);
 
 		// 1. A user is created: userCreated.
-		user = await sandboxCall<ApiUser>(env.sandbox, 'POST', '/api/v2/users', {
-			form: {
-				'user[first_name]': 'Noah',
-				'user[last_name]': 'Hookfield',
-				'user[email]': 'noah.hookfield@example.org',
-				'user[external_id]': 'E2E-HOOK-1',
-			},
-		});
+		user = (await createUser(sandboxClients(env.sandbox).api, {
+			first_name: 'Noah',
+			last_name: 'Hookfield',
+			external_id: 'E2E-HOOK-1',
+		})) as unknown as ApiUser;
 		// 2. They pass a quiz: quizCompleted.
-		await sandboxCall(env.sandbox, 'POST', `/api/v2/users/${user.id}/assign_training`, { form: { survey_code: 'standard' } });
-		[training] = await sandboxCall<Array<{ id: number; certificate_url: string }>>(
-			env.sandbox,
-			'GET',
-			`/api/v2/users/${user.id}/trainings`,
-		);
-		const completed = await sandboxCall<{ certificate_url: string }>(
-			env.sandbox,
-			'POST',
-			`/sandbox/trainings/${training.id}/complete`,
-			{ json: { score: 92 } },
-		);
+		await api.post(`/users/${user.id}/assign_training`, { survey_code: 'standard' });
+		[training] = await api.get<Array<{ id: number; certificate_url: string }>>(`/users/${user.id}/trainings`);
+		const completed = await control.post<{ certificate_url: string }>(`/trainings/${training.id}/complete`, { score: 92 });
 		training = { ...training, certificate_url: completed.certificate_url };
 		// 3. A background check is ready: backgroundCheckReady.
-		const checks = await sandboxCall<Array<{ id: number; status: string }>>(env.sandbox, 'GET', '/api/v2/background_checks');
+		const checks = await api.get<Array<{ id: number; status: string }>>('/background_checks');
 		const processing = checks.find((candidate) => candidate.status === 'processing');
 		if (!processing) throw new Error('The sandbox has no processing background check on its first page');
-		check = await sandboxCall(env.sandbox, 'POST', `/sandbox/background_checks/${processing.id}/ready`);
+		check = await control.post(`/background_checks/${processing.id}/ready`);
 
 		deliveries = await env.sandbox.waitForDeliveries(9, 30_000);
 	});
@@ -314,7 +294,7 @@ describe('webhook events delivered by the sandbox to the production URLs', () =>
 
 	it('runs the quiz example: the certificate record reaches the HR system', async () => {
 		await successfulExecutions(QUIZ_CERTIFICATE, 1);
-		expect(hr.bodies).toEqual([
+		expect(hr.calls.map((call) => call.body)).toEqual([
 			{
 				employeeId: 'E2E-HOOK-1',
 				ministrySafeUserId: String(user.id),

@@ -3,7 +3,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-import type { INodeParameters } from 'n8n-workflow';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import type { Sandbox } from '../../sandbox';
 import { startSandbox } from '../../sandbox';
@@ -21,7 +21,7 @@ afterAll(async () => {
 });
 beforeEach(() => sandbox.reset());
 
-const run = (parameters: INodeParameters, items?: Record<string, unknown>[]) =>
+const run = (parameters: INodeParameters, items?: IDataObject[]) =>
 	runActionNode({ parameters, credential: sandbox, items });
 
 describe('Get Types', () => {

@@ -6,6 +6,7 @@ import type { Sandbox } from '../../sandbox';
 import { startSandbox } from '../../sandbox';
 import { MinistrySafe } from '../../nodes/MinistrySafe/MinistrySafe.node';
 import { loadOptionsContext } from '../helpers/n8n';
+import { organizationJson } from '../helpers/organization';
 import { ok, sandboxClients, sentRequests } from '../helpers/sandbox';
 
 const { loadOptions } = new MinistrySafe().methods;
@@ -29,32 +30,9 @@ async function read<T>(path: string, key?: string): Promise<T> {
 
 /** An Organization created through the API: it has a smaller catalogue than the demo one. */
 async function otherOrganizationKey(): Promise<string> {
-	const answer = ok(
-		await sandboxClients(sandbox).api.post('/organizations', {
-			json: {
-				organization: {
-					name: 'Grace Camp',
-					address: '1 Lake Road',
-					city: 'Austin',
-					state: 'TX',
-					country: 'US',
-					zip: '73301',
-					hear_from: 'A friend',
-					size_of_org: '1-200',
-					phone: '15125550100',
-					billing_email: 'billing@grace.example.org',
-					organization_type: 'Camp',
-					ssa: {
-						first_name: 'Ruth',
-						last_name: 'Hill',
-						email: 'ruth@grace.example.org',
-						username: 'ruth',
-						type: 'employee',
-					},
-				},
-			},
-		}),
-	) as { organization_api_key: string };
+	const answer = ok(await sandboxClients(sandbox).api.post('/organizations', { json: organizationJson })) as {
+		organization_api_key: string;
+	};
 	sandbox.clearRequests();
 	return answer.organization_api_key;
 }

@@ -1,5 +1,6 @@
 // The shared checks of actions/common/inputs.ts: the date conversion directly, and every check as a workflow meets
-// it, through the node (ordering a Background Check without QuickApp uses nearly all of them) against the sandbox.
+// it, through the node against the sandbox (ordering a Background Check without QuickApp uses all but the phone,
+// which only Create an Organization takes).
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { toServiceDate } from '../../nodes/MinistrySafe/actions/common/inputs';
@@ -8,6 +9,7 @@ import { startSandbox } from '../../sandbox';
 import { applicantItem, orderFromItem } from '../helpers/backgroundCheck';
 import type { RunActionOptions } from '../helpers/n8n';
 import { runActionNode } from '../helpers/n8n';
+import { organizationParameters } from '../helpers/organization';
 import { sentRequests } from '../helpers/sandbox';
 
 describe('toServiceDate', () => {
@@ -164,4 +166,27 @@ describe('The checks as a workflow meets them', () => {
 		expect(result.error?.message).toBe(`Item 0: "${label}" ${problem}`);
 		expect(sentRequests(sandbox)).toEqual([]);
 	});
+
+	// Only Create an Organization takes a phone number.
+	it.each([
+		['+1 (512) 555-0100', '15125550100'],
+		['1.512.555.0100', '15125550100'],
+		['15125550100', '15125550100'],
+	])('sends the phone %j as its eleven digits', async (phone, sent) => {
+		const result = await run({ ...organizationParameters, phone: '={{ $json.phone }}' }, { items: [{ phone }] });
+
+		expect(result.error).toBeUndefined();
+		const [request] = sentRequests(sandbox);
+		expect((request.body as { organization: IDataObject }).organization.phone).toBe(sent);
+	});
+
+	it.each(['512-555-0100', '1 512 555 010O', '+44 20 7946 0958 1'])(
+		'refuses the phone %j and sends nothing',
+		async (phone) => {
+			const result = await run({ ...organizationParameters, phone: '={{ $json.phone }}' }, { items: [{ phone }] });
+
+			expect(result.error?.message).toBe('Item 0: "Phone" must be eleven digits, for example 18005551234');
+			expect(sentRequests(sandbox)).toEqual([]);
+		},
+	);
 });

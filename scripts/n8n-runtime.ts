@@ -45,18 +45,22 @@ export interface ManagedProcess {
 	readonly child: ChildProcess;
 	/** stdout and stderr as they came (the last 200,000 characters). */
 	output(): string;
-	/** stdout alone: where n8n's CLI writes its results. */
+	/** stdout alone, complete (kept only with `keepStdout`): where n8n's CLI writes its results. */
 	stdout(): string;
 	/** Resolves with the exit code (null when a signal ended it). */
 	readonly exited: Promise<number | null>;
 	stop(): Promise<void>;
 }
 
-export function startProcess(
-	command: string,
-	args: string[],
-	options: { cwd?: string; env?: NodeJS.ProcessEnv; onLine?: (line: string) => void } = {},
-): ManagedProcess {
+export interface ProcessOptions {
+	cwd?: string;
+	env?: NodeJS.ProcessEnv;
+	onLine?: (line: string) => void;
+	/** Keep all of stdout, for a command whose result is its output (a long-running server keeps only the tail). */
+	keepStdout?: boolean;
+}
+
+export function startProcess(command: string, args: string[], options: ProcessOptions = {}): ManagedProcess {
 	const child = spawn(command, args, {
 		cwd: options.cwd ?? REPO_DIR,
 		env: options.env ?? process.env,
@@ -73,7 +77,7 @@ export function startProcess(
 	const collect = (chunk: Buffer, isStdout: boolean): void => {
 		const text = chunk.toString('utf8');
 		output = (output + text).slice(-OUTPUT_KEPT_CHARS);
-		if (isStdout) stdout += text;
+		if (isStdout && options.keepStdout) stdout += text;
 		if (options.onLine) {
 			const lines = (partialLine + text).split('\n');
 			partialLine = lines.pop() ?? '';
@@ -83,14 +87,15 @@ export function startProcess(
 	child.stdout?.on('data', (chunk: Buffer) => collect(chunk, true));
 	child.stderr?.on('data', (chunk: Buffer) => collect(chunk, false));
 
+	child.once('exit', () => {
+		// The group leader is gone; its children (if any) must not outlive it, nor hold its output pipes open.
+		killGroup(pid, 'SIGKILL');
+		liveGroups.delete(pid);
+	});
+	// 'close' comes after the last output has been read, so output() is complete when `exited` resolves.
 	const exited = new Promise<number | null>((resolveExit) => {
 		child.once('error', () => resolveExit(null));
-		child.once('exit', (code) => {
-			// The group leader is gone; its children (if any) must not outlive it.
-			killGroup(pid, 'SIGKILL');
-			liveGroups.delete(pid);
-			resolveExit(code);
-		});
+		child.once('close', (code) => resolveExit(code));
 	});
 
 	let stopping: Promise<void> | undefined;
@@ -122,7 +127,7 @@ export class ProcessError extends Error {
 export async function runProcess(
 	command: string,
 	args: string[],
-	options: { cwd?: string; env?: NodeJS.ProcessEnv; timeoutMs: number; onLine?: (line: string) => void },
+	options: ProcessOptions & { timeoutMs: number },
 ): Promise<ManagedProcess> {
 	const running = startProcess(command, args, options);
 	let timedOut = false;
@@ -179,7 +184,8 @@ async function pnpm(args: string[], log: Log): Promise<void> {
 	};
 	await runProcess('npx', ['--yes', 'pnpm@10', ...args, '--reporter=append-only'], {
 		cwd: RUNTIME_DIR,
-		env: { ...process.env, CI: 'true' },
+		// Under `npm run`, npm passes this package's ignore-scripts=true on to children; sqlite3 must build here.
+		env: { ...process.env, CI: 'true', npm_config_ignore_scripts: 'false' },
 		timeoutMs: 20 * 60_000,
 		onLine,
 	});
@@ -262,7 +268,7 @@ function n8nEnvironment(settings: N8nSettings, port: number, brokerPort: number)
 export async function n8nCommand(settings: N8nSettings, args: string[], timeoutMs = 120_000): Promise<string> {
 	// `execute` starts its own task runner broker, which must not take the port of a running n8n's.
 	const env = n8nEnvironment(settings, await freePort(), await freePort());
-	const finished = await runProcess(process.execPath, [N8N_BIN, ...args], { env, timeoutMs });
+	const finished = await runProcess(process.execPath, [N8N_BIN, ...args], { env, timeoutMs, keepStdout: true });
 	return finished.stdout();
 }
 

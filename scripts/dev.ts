@@ -135,6 +135,9 @@ async function main(): Promise<void> {
 			port: options.sandboxPort,
 			apiKey: DEFAULT_API_KEY,
 			log: (line) => console.log(`[sandbox] ${line}`),
+		}).catch((error: NodeJS.ErrnoException) => {
+			if (error.code !== 'EADDRINUSE') throw error;
+			throw new Error(`Port ${options.sandboxPort} is taken (another npm run dev or sandbox?): stop it, or pass --sandbox-port`);
 		});
 		stoppers.push(sandbox.stop);
 		log(`Sandbox ready at ${sandbox.url}`);
@@ -153,7 +156,10 @@ async function main(): Promise<void> {
 		log('Starting n8n ...');
 		const n8n = await startN8n(DEV_SETTINGS, {
 			port: options.port,
-			log: (line) => console.log(line.replace(/^ {2}n8n: /, '[n8n] ')),
+			// n8n warns on every start that it has no Python for Code nodes; nothing here needs it.
+			log: (line) => {
+				if (!line.includes('Python task runner')) console.log(line.replace(/^ {2}n8n: /, '[n8n] '));
+			},
 		});
 		stoppers.push(n8n.stop);
 		await new N8nClient(n8n.url).signIn(DEV_OWNER);

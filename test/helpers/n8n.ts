@@ -5,7 +5,10 @@
  */
 import 'reflect-metadata';
 
+import { Container } from '@n8n/di';
 import { ExecutionLifecycleHooks, LoadOptionsContext, WorkflowExecute } from 'n8n-core';
+import { ScheduledTaskManager } from 'n8n-core/dist/execution-engine/scheduled-task-manager';
+import { SSHClientsManager } from 'n8n-core/dist/execution-engine/ssh-clients-manager';
 import type {
 	ICredentialDataDecryptedObject,
 	ICredentialType,
@@ -31,6 +34,13 @@ import { ICredentialsHelper, NodeHelpers, Workflow } from 'n8n-workflow';
 
 import { MinistrySafeApi } from '../../credentials/MinistrySafeApi.credentials';
 import { MinistrySafe } from '../../nodes/MinistrySafe/MinistrySafe.node';
+
+// The first execution context starts two of n8n-core's singletons, each with an interval that a running n8n stops at
+// shutdown; stop them after each test file too, or jest never exits.
+afterAll(() => {
+	Container.get(SSHClientsManager).onShutdown();
+	Container.get(ScheduledTaskManager).deregisterAllCrons();
+});
 
 export const PACKAGE = 'n8n-nodes-ministrysafe';
 export const ACTION_NODE_TYPE = `${PACKAGE}.ministrySafe`;

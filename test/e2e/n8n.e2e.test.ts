@@ -95,9 +95,10 @@ async function successfulExecutions(workflowId: string, count: number): Promise<
 	);
 }
 
-function triggerItem(execution: PublicExecution, triggerName: string): Record<string, unknown> {
+/** What a node put out in an execution read through the public API. */
+function executionOutput(execution: PublicExecution, nodeName: string): Array<Record<string, unknown>> {
 	if (!execution.data) throw new Error(`Execution ${execution.id} came without its data`);
-	return nodeOutput({ data: execution.data }, triggerName)[0];
+	return nodeOutput({ data: execution.data }, nodeName);
 }
 
 describe('the package installed in n8n', () => {
@@ -254,7 +255,7 @@ describe('webhook events delivered by the sandbox to the production URLs', () =>
 		const executions = await successfulExecutions(ALL_EVENTS, 3);
 		expect(executions).toHaveLength(3);
 		expect(executions.every((execution) => execution.mode === 'webhook')).toBe(true);
-		const items = executions.map((execution) => triggerItem(execution, 'MinistrySafe Trigger'));
+		const items = executions.map((execution) => executionOutput(execution, 'MinistrySafe Trigger')[0]);
 		const byEvent = new Map(items.map((item) => [item.event, item]));
 		expect(byEvent.get('userCreated')).toMatchObject({ id: String(user.id), external_id: 'E2E-HOOK-1', first_name: 'Noah' });
 		expect(byEvent.get('quizCompleted')).toMatchObject({
@@ -287,7 +288,7 @@ describe('webhook events delivered by the sandbox to the production URLs', () =>
 
 	it('runs the background check example: it reads the full check', async () => {
 		const [execution] = await successfulExecutions(BACKGROUND_CHECK_READY, 1);
-		const [read] = nodeOutput({ data: execution.data as WorkflowRun['data'] }, 'Read the background check');
+		const [read] = executionOutput(execution, 'Read the background check');
 		expect(read).toMatchObject({ id: check.id, status: 'complete', user_id: check.user_id });
 		expect(read.results_url).toEqual(expect.stringMatching(/^http/));
 	});

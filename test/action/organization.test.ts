@@ -1,75 +1,55 @@
 // Organization operations through n8n's engine: Get Types (GET, and POST when GET is refused) and Create (JSON body,
 // checks before sending), against the sandbox and, for the POST fallback, a small server that refuses GET.
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import type { Sandbox } from '../../sandbox';
-import { startSandbox } from '../../sandbox';
+import type { LocalServer } from '../helpers/localServer';
+import { startLocalServer } from '../helpers/localServer';
 import { jsonOf, runActionNode } from '../helpers/n8n';
 import { organizationJson, organizationParameters } from '../helpers/organization';
-import { ok, sandboxClients, sentRequests } from '../helpers/sandbox';
+import { ok, sandboxClients, sentRequests, useSandbox } from '../helpers/sandbox';
 
-let sandbox: Sandbox;
-
-beforeAll(async () => {
-	sandbox = await startSandbox({ port: 0 });
-});
-afterAll(async () => {
-	await sandbox.stop();
-});
-beforeEach(() => sandbox.reset());
+const sandbox = useSandbox();
 
 const run = (parameters: INodeParameters, items?: IDataObject[]) =>
-	runActionNode({ parameters, credential: sandbox, items });
+	runActionNode({ parameters, credential: sandbox(), items });
 
 describe('Get Types', () => {
 	it('reads the types with GET, one item per type', async () => {
 		const result = await run({ resource: 'organization', operation: 'getTypes' });
 
 		expect(result.error).toBeUndefined();
-		expect(sentRequests(sandbox)).toEqual([
+		expect(sentRequests(sandbox())).toEqual([
 			{ method: 'GET', path: '/api/v2/organizations/types', query: {}, body: undefined },
 		]);
-		const types = ok(await sandboxClients(sandbox).api.get('/organizations/types')) as string[];
+		const types = ok(await sandboxClients(sandbox()).api.get('/organizations/types')) as string[];
 		expect(types.length).toBeGreaterThan(1);
 		expect(jsonOf(result)).toEqual(types.map((type) => ({ type })));
 	});
 
 	describe('against a service that answers the documented POST only', () => {
-		const received: { method?: string; url?: string; authorization?: string }[] = [];
 		const types = ['Church', 'School'];
-		let server: http.Server;
-		let url: string;
+		let server: LocalServer;
 		let refuseGetWith = 405;
 
 		beforeAll(async () => {
-			server = http.createServer((req, res) => {
-				received.push({ method: req.method, url: req.url, authorization: req.headers.authorization });
-				if (req.method === 'POST') res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(types));
-				else res.writeHead(refuseGetWith, { 'Content-Type': 'application/json' }).end('{"message":"Not allowed"}');
-			});
-			await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-			url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+			server = await startLocalServer(({ method }) =>
+				method === 'POST' ? { status: 200, body: types } : { status: refuseGetWith, body: { message: 'Not allowed' } },
+			);
 		});
-		afterAll(async () => {
-			server.closeAllConnections();
-			await new Promise<void>((resolve) => server.close(() => resolve()));
-		});
+		afterAll(() => server.stop());
 		beforeEach(() => {
-			received.length = 0;
+			server.received.length = 0;
 		});
 
 		it.each([405, 404])('tries POST once after GET gets %i', async (status) => {
 			refuseGetWith = status;
 			const result = await runActionNode({
 				parameters: { resource: 'organization', operation: 'getTypes' },
-				credential: { url, apiKey: 'fallback-key' },
+				credential: { url: server.url, apiKey: 'fallback-key' },
 			});
 
 			expect(result.error).toBeUndefined();
-			expect(received).toEqual([
+			expect(server.received).toEqual([
 				{ method: 'GET', url: '/api/v2/organizations/types', authorization: 'Token token=fallback-key' },
 				{ method: 'POST', url: '/api/v2/organizations/types', authorization: 'Token token=fallback-key' },
 			]);
@@ -83,15 +63,15 @@ describe('Create', () => {
 		const result = await run(organizationParameters);
 
 		expect(result.error).toBeUndefined();
-		expect(sentRequests(sandbox)).toEqual([
+		expect(sentRequests(sandbox())).toEqual([
 			{ method: 'POST', path: '/api/v2/organizations', query: {}, body: organizationJson },
 		]);
-		expect(sandbox.requests[0].contentType).toMatch(/^application\/json/);
+		expect(sandbox().requests[0].contentType).toMatch(/^application\/json/);
 		const [answer] = jsonOf(result);
 		expect(Object.keys(answer).sort()).toEqual(['organization_api_key', 'organization_id', 'success']);
 		expect(answer.success).toBe(true);
 		// The key in the output is the new Organization's: it reads that Organization's (empty) Tags.
-		const asNewOrganization = sandboxClients(sandbox, String(answer.organization_api_key)).api;
+		const asNewOrganization = sandboxClients(sandbox(), String(answer.organization_api_key)).api;
 		expect(ok(await asNewOrganization.get('/tags'))).toEqual([]);
 	});
 
@@ -107,7 +87,7 @@ describe('Create', () => {
 		});
 
 		expect(result.error).toBeUndefined();
-		expect(sentRequests(sandbox).map((request) => request.body)).toEqual([
+		expect(sentRequests(sandbox()).map((request) => request.body)).toEqual([
 			{
 				organization: {
 					...organizationJson.organization,
@@ -119,7 +99,7 @@ describe('Create', () => {
 			},
 		]);
 		// The new Organization may create sign-in links: asking for one gets past the permission to the User lookup.
-		const asNewOrganization = sandboxClients(sandbox, String(jsonOf(result)[0].organization_api_key)).api;
+		const asNewOrganization = sandboxClients(sandbox(), String(jsonOf(result)[0].organization_api_key)).api;
 		expect((await asNewOrganization.get('/users/1/sign_in_link')).status).toBe(404);
 	});
 
@@ -143,6 +123,6 @@ describe('Create', () => {
 
 		expect(result.error?.message).toBe(`Item 0: "${label}" ${problem}`);
 		expect(result.error?.description).toContain('Nothing was sent to the service');
-		expect(sandbox.requests).toEqual([]);
+		expect(sandbox().requests).toEqual([]);
 	});
 });

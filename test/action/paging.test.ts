@@ -1,38 +1,31 @@
 // Return All and Limit across pages of 100 (api-v2.md 8; decisions.md 8), through n8n's engine against a sandbox
 // with 250 Users: exactly the pages needed are requested, and reading stops at a short or empty page.
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-
-import type { Sandbox } from '../../sandbox';
-import { startSandbox } from '../../sandbox';
+import type { LocalServer } from '../helpers/localServer';
+import { startLocalServer } from '../helpers/localServer';
 import { jsonOf, runActionNode } from '../helpers/n8n';
-import { ok, sandboxClients, sentRequests } from '../helpers/sandbox';
+import { ok, sandboxClients, sentRequests, useSandbox } from '../helpers/sandbox';
 
 const USERS = 250;
 
-let sandbox: Sandbox;
+const sandbox = useSandbox({ users: USERS });
+
 /** All 250 Users as the sandbox lists them, page after page. */
 let allUsers: { id: number }[];
 
 beforeAll(async () => {
-	sandbox = await startSandbox({ port: 0, users: USERS });
-	const { api } = sandboxClients(sandbox);
+	const { api } = sandboxClients(sandbox());
 	allUsers = [];
 	for (let page = 1; page <= 3; page++) {
 		allUsers.push(...(ok(await api.get('/users', { query: { page } })) as { id: number }[]));
 	}
 });
-afterAll(async () => {
-	await sandbox.stop();
-});
-beforeEach(() => sandbox.reset());
 
 const getManyUsers = (paging: { returnAll: boolean; limit?: number }) =>
-	runActionNode({ parameters: { resource: 'user', operation: 'getAll', ...paging }, credential: sandbox });
+	runActionNode({ parameters: { resource: 'user', operation: 'getAll', ...paging }, credential: sandbox() });
 
 /** The pages the node asked for, in order. */
 const pagesRequested = () =>
-	sentRequests(sandbox).map(({ method, path, query }) => `${method} ${path}?page=${String(query.page)}`);
+	sentRequests(sandbox()).map(({ method, path, query }) => `${method} ${path}?page=${String(query.page)}`);
 
 it('has 250 distinct Users to page through', () => {
 	expect(new Set(allUsers.map((user) => user.id)).size).toBe(USERS);
@@ -62,9 +55,9 @@ it.each([30, 100])('Limit %i (within one page) makes one request', async (limit)
 
 it('stops at an empty page past the end when the last page is full', async () => {
 	// 200 Users left: pages 1 and 2 are full, page 3 is [].
-	const { api } = sandboxClients(sandbox);
+	const { api } = sandboxClients(sandbox());
 	for (const user of allUsers.slice(200)) ok(await api.delete(`/users/${user.id}`));
-	sandbox.clearRequests();
+	sandbox().clearRequests();
 
 	const result = await getManyUsers({ returnAll: true });
 
@@ -76,41 +69,31 @@ it('stops at an empty page past the end when the last page is full', async () =>
 it('keeps the filters on every page', async () => {
 	const result = await runActionNode({
 		parameters: { resource: 'user', operation: 'getAll', returnAll: true, filters: { search: 'a' } },
-		credential: sandbox,
+		credential: sandbox(),
 	});
 
 	expect(result.error).toBeUndefined();
-	const requests = sentRequests(sandbox);
+	const requests = sentRequests(sandbox());
 	expect(requests.length).toBeGreaterThan(1);
 	expect(requests.map(({ query }) => query)).toEqual(requests.map((_request, index) => ({ search: 'a', page: String(index + 1) })));
 });
 
 describe('a service that repeats the same full page for every page number', () => {
-	let server: http.Server;
-	let url: string;
-	let requests = 0;
-	const samePage = Array.from({ length: 100 }, (_unused, index) => ({ id: index + 1 }));
+	let server: LocalServer;
 
 	beforeAll(async () => {
-		server = http.createServer((_req, res) => {
-			requests++;
-			res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(samePage));
-		});
-		await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-		url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+		const samePage = Array.from({ length: 100 }, (_unused, index) => ({ id: index + 1 }));
+		server = await startLocalServer(() => ({ status: 200, body: samePage }));
 	});
-	afterAll(async () => {
-		server.closeAllConnections();
-		await new Promise<void>((resolve) => server.close(() => resolve()));
-	});
+	afterAll(() => server.stop());
 
 	it('stops with an error at the second page instead of looping forever', async () => {
 		const result = await runActionNode({
 			parameters: { resource: 'user', operation: 'getAll', returnAll: true },
-			credential: { url, apiKey: 'any' },
+			credential: { url: server.url, apiKey: 'any' },
 		});
 
-		expect(requests).toBe(2);
+		expect(server.received.map(({ url }) => url)).toEqual(['/api/v2/users?page=1', '/api/v2/users?page=2']);
 		expect(result.error?.message).toBe('The service returned the same records for page 2 as for page 1 of /users');
 		expect(result.items).toEqual([]);
 	});

@@ -1,30 +1,20 @@
 // Tag: Get Many through n8n's engine against the sandbox.
-import type { Sandbox } from '../../sandbox';
-import { startSandbox } from '../../sandbox';
 import { jsonOf, runActionNode } from '../helpers/n8n';
-import { ok, sandboxClients, sentRequests } from '../helpers/sandbox';
+import { ok, sandboxClients, sentRequests, useSandbox } from '../helpers/sandbox';
 
-let sandbox: Sandbox;
+const sandbox = useSandbox();
 
-beforeAll(async () => {
-	sandbox = await startSandbox({ port: 0 });
-});
-afterAll(async () => {
-	await sandbox.stop();
-});
-beforeEach(() => sandbox.reset());
-
-const readTags = async () => ok(await sandboxClients(sandbox).api.get('/tags')) as { name: string }[];
+const readTags = async () => ok(await sandboxClients(sandbox()).api.get('/tags')) as { name: string }[];
 
 describe('Get Many', () => {
 	it("returns all of the Organization's Tags, one item each", async () => {
 		const result = await runActionNode({
 			parameters: { resource: 'tag', operation: 'getAll', returnAll: true },
-			credential: sandbox,
+			credential: sandbox(),
 		});
 
 		expect(result.error).toBeUndefined();
-		expect(sentRequests(sandbox)).toEqual([{ method: 'GET', path: '/api/v2/tags', query: { page: '1' }, body: undefined }]);
+		expect(sentRequests(sandbox())).toEqual([{ method: 'GET', path: '/api/v2/tags', query: { page: '1' }, body: undefined }]);
 		const tags = await readTags();
 		expect(tags.length).toBeGreaterThan(2);
 		expect(jsonOf(result)).toEqual(tags);
@@ -34,16 +24,16 @@ describe('Get Many', () => {
 	it('stops at the Limit', async () => {
 		const result = await runActionNode({
 			parameters: { resource: 'tag', operation: 'getAll', returnAll: false, limit: 2 },
-			credential: sandbox,
+			credential: sandbox(),
 		});
 
 		expect(result.error).toBeUndefined();
-		expect(sentRequests(sandbox)).toHaveLength(1);
+		expect(sentRequests(sandbox())).toHaveLength(1);
 		expect(jsonOf(result)).toEqual((await readTags()).slice(0, 2));
 	});
 
 	it('lists a Tag given to a new User', async () => {
-		const { api } = sandboxClients(sandbox);
+		const { api } = sandboxClients(sandbox());
 		ok(
 			await api.post('/users', {
 				form: {
@@ -54,7 +44,7 @@ describe('Get Many', () => {
 		);
 		const result = await runActionNode({
 			parameters: { resource: 'tag', operation: 'getAll', returnAll: true },
-			credential: sandbox,
+			credential: sandbox(),
 		});
 
 		expect(jsonOf(result)).toContainEqual({ name: 'Bell Choir' });

@@ -2,33 +2,23 @@
 // the node put out compared with the records the sandbox holds afterwards.
 import type { INodeParameters } from 'n8n-workflow';
 
-import type { Sandbox } from '../../sandbox';
-import { startSandbox } from '../../sandbox';
 import type { RunActionOptions } from '../helpers/n8n';
 import { jsonOf, runActionNode } from '../helpers/n8n';
-import { ok, sandboxClients, sentRequests } from '../helpers/sandbox';
+import { ok, sandboxClients, sentRequests, useSandbox } from '../helpers/sandbox';
 
 type UserRecord = { id: number; external_id: string; first_name: string; email: string; tags: string[] };
 
-let sandbox: Sandbox;
-
-beforeAll(async () => {
-	sandbox = await startSandbox({ port: 0 });
-});
-afterAll(async () => {
-	await sandbox.stop();
-});
-beforeEach(() => sandbox.reset());
+const sandbox = useSandbox();
 
 const runUser = (parameters: INodeParameters, options: Partial<RunActionOptions> = {}) =>
-	runActionNode({ parameters: { resource: 'user', ...parameters }, credential: sandbox, ...options });
+	runActionNode({ parameters: { resource: 'user', ...parameters }, credential: sandbox(), ...options });
 
-const api = () => sandboxClients(sandbox).api;
+const api = () => sandboxClients(sandbox()).api;
 const readUser = async (id: number) => ok(await api().get(`/users/${id}`)) as UserRecord;
 /** A seeded User, read through the API, with the request log cleared afterwards. */
 async function seededUser(index = 0): Promise<UserRecord> {
 	const users = ok(await api().get('/users')) as UserRecord[];
-	sandbox.clearRequests();
+	sandbox().clearRequests();
 	return users[index];
 }
 const byId = (id: number) => ({ __rl: true, mode: 'id', value: String(id) });
@@ -58,7 +48,7 @@ describe('Create', () => {
 		});
 
 		expect(result.error).toBeUndefined();
-		expect(sentRequests(sandbox)).toEqual([
+		expect(sentRequests(sandbox())).toEqual([
 			{
 				method: 'POST',
 				path: '/api/v2/users',
@@ -91,7 +81,7 @@ describe('Create', () => {
 		);
 
 		expect(result.error).toBeUndefined();
-		const bodies = sentRequests(sandbox).map((request) => request.body);
+		const bodies = sentRequests(sandbox()).map((request) => request.body);
 		expect(bodies).toEqual([
 			{
 				user: { first_name: 'Ada', last_name: 'Okafor', email: 'ada@example.org', external_id: 'HR-1' },
@@ -127,14 +117,14 @@ describe('Create', () => {
 
 		expect(result.error?.message).toBe(`Item 0: "${label}" ${problem}`);
 		expect(result.error?.description).toContain('Nothing was sent to the service');
-		expect(sandbox.requests).toEqual([]);
+		expect(sandbox().requests).toEqual([]);
 	});
 
 	it("shows the service's field errors when the External ID is taken", async () => {
 		const existing = await seededUser(2);
 		const result = await runUser({ operation: 'create', ...newUser, externalId: existing.external_id });
 
-		expect(sentRequests(sandbox).map(({ method, path }) => `${method} ${path}`)).toEqual(['POST /api/v2/users']);
+		expect(sentRequests(sandbox()).map(({ method, path }) => `${method} ${path}`)).toEqual(['POST /api/v2/users']);
 		expect(result.error?.message).toBe('The service rejected the request: external_id has already been taken');
 	});
 });
@@ -145,7 +135,7 @@ describe('Update', () => {
 		const result = await runUser({ operation: 'update', user: byId(user.id), updateFields: { firstName: 'Grace' } });
 
 		expect(result.error).toBeUndefined();
-		expect(sentRequests(sandbox)).toEqual([
+		expect(sentRequests(sandbox())).toEqual([
 			{ method: 'PUT', path: `/api/v2/users/${user.id}`, query: {}, body: { user: { first_name: 'Grace' } } },
 			{ method: 'GET', path: `/api/v2/users/${user.id}`, query: {}, body: undefined },
 		]);
@@ -164,7 +154,7 @@ describe('Update', () => {
 		});
 
 		expect(result.error).toBeUndefined();
-		expect(sentRequests(sandbox)).toEqual([
+		expect(sentRequests(sandbox())).toEqual([
 			{ method: 'GET', path: `/api/v2/users/by_employee_id/${user.external_id}`, query: {}, body: undefined },
 			{
 				method: 'PUT',
@@ -195,7 +185,7 @@ describe('Update', () => {
 		);
 
 		expect(result.error?.message).toBe(`Item 0: "${label}" ${problem}`);
-		expect(sandbox.requests).toEqual([]);
+		expect(sandbox().requests).toEqual([]);
 	});
 
 	it('refuses a User ID from an expression that is not a number, and sends nothing', async () => {
@@ -205,7 +195,7 @@ describe('Update', () => {
 		);
 
 		expect(result.error?.message).toBe('Item 0: "User" must be a numeric User ID (or choose "By Employee ID")');
-		expect(sandbox.requests).toEqual([]);
+		expect(sandbox().requests).toEqual([]);
 	});
 });
 
@@ -214,7 +204,7 @@ describe('Create or Update', () => {
 		const result = await runUser({ operation: 'upsert', ...newUser, additionalFields: { userType: 'volunteer' } });
 
 		expect(result.error).toBeUndefined();
-		expect(sentRequests(sandbox)).toEqual([
+		expect(sentRequests(sandbox())).toEqual([
 			{ method: 'GET', path: '/api/v2/users', query: { external_id: 'HR-900' }, body: undefined },
 			{
 				method: 'POST',
@@ -237,7 +227,7 @@ describe('Create or Update', () => {
 		});
 
 		expect(result.error).toBeUndefined();
-		expect(sentRequests(sandbox)).toEqual([
+		expect(sentRequests(sandbox())).toEqual([
 			{ method: 'GET', path: '/api/v2/users', query: { external_id: user.external_id }, body: undefined },
 			{
 				method: 'PUT',
@@ -273,7 +263,7 @@ describe('Create or Update', () => {
 		);
 
 		expect(result.error?.message).toBe(`Item 0: "${label}" ${problem}`);
-		expect(sandbox.requests).toEqual([]);
+		expect(sandbox().requests).toEqual([]);
 	});
 });
 
@@ -283,7 +273,7 @@ describe('Deactivate', () => {
 		const result = await runUser({ operation: 'deactivate', user: byId(user.id) });
 
 		expect(result.error).toBeUndefined();
-		expect(sentRequests(sandbox)).toEqual([
+		expect(sentRequests(sandbox())).toEqual([
 			{ method: 'DELETE', path: `/api/v2/users/${user.id}`, query: {}, body: undefined },
 		]);
 		expect(jsonOf(result)).toEqual([{ id: user.id, deactivated: true }]);
@@ -295,7 +285,7 @@ describe('Deactivate', () => {
 		const result = await runUser({ operation: 'deactivate', user: byEmployeeId(user.external_id) });
 
 		expect(result.error).toBeUndefined();
-		expect(sentRequests(sandbox).map(({ method, path }) => `${method} ${path}`)).toEqual([
+		expect(sentRequests(sandbox()).map(({ method, path }) => `${method} ${path}`)).toEqual([
 			`GET /api/v2/users/by_employee_id/${user.external_id}`,
 			`DELETE /api/v2/users/${user.id}`,
 		]);
@@ -307,7 +297,7 @@ describe('Deactivate', () => {
 		const result = await runUser({ operation: 'deactivate', user: byEmployeeId('NO-SUCH-ID') });
 
 		expect(result.error?.message).toBe('User with employee ID NO-SUCH-ID was not found: User not found');
-		expect(sentRequests(sandbox).map(({ method }) => method)).toEqual(['GET']);
+		expect(sentRequests(sandbox()).map(({ method }) => method)).toEqual(['GET']);
 	});
 });
 
@@ -324,7 +314,7 @@ describe('Get and Get Sign-In Link', () => {
 		const result = await runUser({ operation: 'get', user: locator(user) });
 
 		expect(result.error).toBeUndefined();
-		expect(sentRequests(sandbox)).toEqual([{ method: 'GET', path: path(user), query: {}, body: undefined }]);
+		expect(sentRequests(sandbox())).toEqual([{ method: 'GET', path: path(user), query: {}, body: undefined }]);
 		expect(jsonOf(result)).toEqual([await readUser(user.id)]);
 	});
 
@@ -341,7 +331,7 @@ describe('Get and Get Sign-In Link', () => {
 		const result = await runUser({ operation: 'getSignInLink', user: locator(user) });
 
 		expect(result.error).toBeUndefined();
-		expect(sentRequests(sandbox)).toEqual([{ method: 'GET', path: path(user), query: {}, body: undefined }]);
+		expect(sentRequests(sandbox())).toEqual([{ method: 'GET', path: path(user), query: {}, body: undefined }]);
 		const [link] = jsonOf(result);
 		expect(Object.keys(link).sort()).toEqual(['expires_at', 'sign_in_link']);
 		const expiresInMs = Date.parse(String(link.expires_at)) - before;

@@ -2,9 +2,29 @@
  * What the action-node tests need from the sandbox besides starting it: the requests a node made, as the sandbox
  * decoded them, and the sandbox's own API (records to compare with, injected faults).
  */
-import type { RecordedRequest, Sandbox } from '../../sandbox';
+import type { RecordedRequest, Sandbox, SandboxOptions } from '../../sandbox';
+import { startSandbox } from '../../sandbox';
 import type { Answer } from '../sandbox/helpers';
 import { clientsFor } from '../sandbox/helpers';
+
+/**
+ * One sandbox for the test file, on a free port of 127.0.0.1: started before its tests, back to its seed before each
+ * test, stopped after them. Returns the sandbox's getter, for use inside tests and hooks.
+ */
+export function useSandbox(options: SandboxOptions = {}): () => Sandbox {
+	let sandbox: Sandbox | undefined;
+	beforeAll(async () => {
+		sandbox = await startSandbox({ port: 0, ...options });
+	});
+	afterAll(async () => {
+		await sandbox?.stop();
+	});
+	beforeEach(() => sandbox?.reset());
+	return () => {
+		if (!sandbox) throw new Error('The sandbox is started in beforeAll: use it inside tests and hooks');
+		return sandbox;
+	};
+}
 
 export type SentRequest = Pick<RecordedRequest, 'method' | 'path' | 'query' | 'body'>;
 

@@ -1,0 +1,238 @@
+// How the node reports what went wrong, through n8n's engine over real HTTP: each error body shape, 401, 403, 404,
+// rate limits and server failures (retried or not, as decisions.md 10 says), and Continue On Fail.
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
+
+import type { LocalServer, ScriptedAnswer } from '../helpers/localServer';
+import { startLocalServer } from '../helpers/localServer';
+import type { RunActionOptions } from '../helpers/n8n';
+import { jsonOf, runActionNode } from '../helpers/n8n';
+import { organizationParameters } from '../helpers/organization';
+import { injectFault, ok, sandboxClients, sentRequests, useSandbox } from '../helpers/sandbox';
+
+const sandbox = useSandbox();
+
+const run = (parameters: INodeParameters, options: Partial<RunActionOptions> = {}) =>
+	runActionNode({ parameters, credential: sandbox(), ...options });
+
+const userById = (id: number | string) => ({
+	resource: 'user',
+	operation: 'get',
+	user: { __rl: true, mode: 'id', value: String(id) },
+});
+const createUser = (externalId: string): INodeParameters => ({
+	resource: 'user',
+	operation: 'create',
+	firstName: 'Ada',
+	lastName: 'Okafor',
+	email: 'ada@example.org',
+	externalId,
+});
+
+/** A seeded User, read through the API, with the request log cleared afterwards. */
+async function seededUser(index = 0): Promise<IDataObject> {
+	const users = ok(await sandboxClients(sandbox()).api.get('/users')) as IDataObject[];
+	sandbox().clearRequests();
+	return users[index];
+}
+const requestLines = () => sentRequests(sandbox()).map(({ method, path }) => `${method} ${path}`);
+
+describe('error bodies', () => {
+	let server: LocalServer;
+	let nextAnswer: ScriptedAnswer;
+
+	beforeAll(async () => {
+		server = await startLocalServer(() => nextAnswer);
+	});
+	afterAll(() => server.stop());
+	beforeEach(() => {
+		server.received.length = 0;
+	});
+
+	it.each([422, 400])(
+		'{errors} with %i: one message naming each field and its messages, the raw body kept',
+		async (status) => {
+			const body = { errors: { first_name: ["can't be blank"], email: ['is invalid', 'has already been taken'] } };
+			nextAnswer = { status, body };
+			const result = await runActionNode({ parameters: createUser('E-1'), credential: { url: server.url, apiKey: 'k' } });
+
+			expect(result.error?.message).toBe(
+				"The service rejected the request: first_name can't be blank; email is invalid; email has already been taken",
+			);
+			expect(result.error?.httpCode).toBe(String(status));
+			expect(server.received.map(({ method }) => method)).toEqual(['POST']);
+			expect((result.error as { errorResponse?: unknown }).errorResponse).toEqual(body);
+		},
+	);
+
+	it('{errors} from the sandbox itself (a taken External ID)', async () => {
+		const user = await seededUser(0);
+		const result = await run(createUser(String(user.external_id)));
+
+		expect(result.error?.message).toBe('The service rejected the request: external_id has already been taken');
+		expect(result.error?.httpCode).toBe('422');
+	});
+
+	it('{message}: the message is the error text, whatever the status', async () => {
+		nextAnswer = { status: 422, body: { message: 'Invalid survey code' } };
+		const result = await runActionNode({ parameters: createUser('E-2'), credential: { url: server.url, apiKey: 'k' } });
+
+		expect(result.error?.message).toBe('Invalid survey code');
+		expect((result.error as { errorResponse?: unknown }).errorResponse).toEqual(nextAnswer.body);
+	});
+});
+
+describe('authentication and permission', () => {
+	it('401: says the key was rejected and to check the environment; not retried', async () => {
+		const result = await runActionNode({
+			parameters: userById(1001),
+			credential: { url: sandbox().url, apiKey: 'wrong-key' },
+		});
+
+		expect(result.error?.message).toBe('The API key was rejected (401 Unauthorized)');
+		expect(result.error?.description).toContain("credential's environment");
+		expect(sandbox().requests.map(({ authorization }) => authorization)).toEqual(['Token token=wrong-key']);
+	});
+
+	/** A new Organization made through the node with the demo key; its own key may not create Organizations. */
+	async function newOrganizationKey(allowSignInLinkCreation: boolean): Promise<string> {
+		const result = await run({ ...organizationParameters, additionalFields: { allowSignInLinkCreation } });
+		sandbox().clearRequests();
+		return String(jsonOf(result)[0].organization_api_key);
+	}
+
+	it("403 on a sign-in link: explains the Organization's allow_sign_in_link_creation", async () => {
+		const apiKey = await newOrganizationKey(false);
+		const result = await runActionNode({
+			parameters: { resource: 'user', operation: 'getSignInLink', user: { __rl: true, mode: 'id', value: '1' } },
+			credential: { url: sandbox().url, apiKey },
+		});
+
+		expect(requestLines()).toEqual(['GET /api/v2/users/1/sign_in_link']);
+		expect(result.error?.message).toBe('This Organization may not create sign-in links (403 Forbidden)');
+		expect(result.error?.description).toContain('allow_sign_in_link_creation');
+	});
+
+	it('403 on creating an Organization: explains that the key lacks the capability', async () => {
+		const apiKey = await newOrganizationKey(true);
+		const result = await runActionNode({ parameters: organizationParameters, credential: { url: sandbox().url, apiKey } });
+
+		expect(requestLines()).toEqual(['POST /api/v2/organizations']);
+		expect(result.error?.message).toBe('This API key may not create Organizations (403 Forbidden)');
+		expect(result.error?.description).toContain('capability');
+	});
+});
+
+describe('404', () => {
+	it.each([
+		['ID', { __rl: true, mode: 'id', value: '999999' }, 'User 999999'],
+		['employee ID', { __rl: true, mode: 'employeeId', value: 'NOBODY' }, 'User with employee ID NOBODY'],
+	])('names the User asked for by %s', async (_mode, user, label) => {
+		const result = await run({ resource: 'user', operation: 'get', user });
+
+		expect(result.error?.message).toBe(`${label} was not found: User not found`);
+		expect(result.error?.httpCode).toBe('404');
+		expect(sandbox().requests).toHaveLength(1);
+	});
+});
+
+describe('rate limits and failures', () => {
+	it('429 with Retry-After: waits that long, retries once, and succeeds', async () => {
+		const user = await seededUser(1);
+		await injectFault(sandbox(), { status: 429, count: 1, retryAfter: 1 });
+		const started = Date.now();
+		const result = await run(userById(Number(user.id)));
+
+		expect(Date.now() - started).toBeGreaterThanOrEqual(950);
+		expect(result.error).toBeUndefined();
+		expect(requestLines()).toEqual([`GET /api/v2/users/${user.id}`, `GET /api/v2/users/${user.id}`]);
+		expect(jsonOf(result)).toEqual([user]);
+	});
+
+	it('429 on a POST is retried too (the service did nothing), and the User is created once', async () => {
+		await injectFault(sandbox(), { status: 429, count: 1, retryAfter: 1 });
+		const result = await run(createUser('RATE-1'));
+
+		expect(result.error).toBeUndefined();
+		expect(requestLines()).toEqual(['POST /api/v2/users', 'POST /api/v2/users']);
+		const found = ok(await sandboxClients(sandbox()).api.get('/users', { query: { external_id: 'RATE-1' } }));
+		expect(jsonOf(result)).toEqual(found);
+	});
+
+	it('500 on a GET: retried, then succeeds', async () => {
+		const user = await seededUser(2);
+		await injectFault(sandbox(), { status: 500, count: 1 });
+		const result = await run(userById(Number(user.id)));
+
+		expect(result.error).toBeUndefined();
+		expect(requestLines()).toEqual([`GET /api/v2/users/${user.id}`, `GET /api/v2/users/${user.id}`]);
+		expect(jsonOf(result)).toEqual([user]);
+	});
+
+	it('500 on a POST: not retried (exactly one request), and the error says so', async () => {
+		await injectFault(sandbox(), { status: 500, count: 1 });
+		const result = await run(createUser('FAIL-1'));
+
+		expect(requestLines()).toEqual(['POST /api/v2/users']);
+		expect(result.error?.message).toBe('The service failed with 500: Internal Server Error: try again later');
+		expect(result.error?.description).toContain('not repeated');
+		expect(ok(await sandboxClients(sandbox()).api.get('/users', { query: { external_id: 'FAIL-1' } }))).toEqual([]);
+	});
+});
+
+describe('Continue On Fail', () => {
+	const createFromItems: INodeParameters = {
+		resource: 'user',
+		operation: 'create',
+		firstName: '={{ $json.first }}',
+		lastName: 'Okafor',
+		email: '={{ $json.mail }}',
+		externalId: '={{ $json.hr }}',
+	};
+
+	it('puts an error item in place of a bad item; the items around it go on', async () => {
+		const items = [
+			{ first: 'Ada', mail: 'ada@example.org', hr: 'C-1' },
+			{ first: 'Ben', mail: 'not-an-address', hr: 'C-2' },
+			{ first: 'Cy', mail: 'cy@example.org', hr: 'C-3' },
+		];
+		const result = await run(createFromItems, { items, continueOnFail: true });
+
+		expect(result.error).toBeUndefined();
+		expect(sentRequests(sandbox()).map(({ body }) => (body as { user: IDataObject }).user.external_id)).toEqual([
+			'C-1',
+			'C-3',
+		]);
+		const { api } = sandboxClients(sandbox());
+		const stored = async (hr: string) => (ok(await api.get('/users', { query: { external_id: hr } })) as IDataObject[])[0];
+		expect(jsonOf(result)).toEqual([
+			await stored('C-1'),
+			{ error: 'Item 1: "Email" must be an e-mail address' },
+			await stored('C-3'),
+		]);
+		expect(result.items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
+	});
+
+	it("does the same for the service's errors (a 404 in the middle)", async () => {
+		const [first, second] = [await seededUser(0), await seededUser(1)];
+		const result = await run(
+			{ resource: 'user', operation: 'get', user: { __rl: true, mode: 'id', value: '={{ $json.id }}' } },
+			{ items: [{ id: first.id }, { id: 999999 }, { id: second.id }], continueOnFail: true },
+		);
+
+		expect(requestLines()).toHaveLength(3);
+		expect(jsonOf(result)).toEqual([first, { error: 'User 999999 was not found: User not found' }, second]);
+		expect(result.items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
+	});
+
+	it('without Continue On Fail stops at the bad item and names it', async () => {
+		const items = [
+			{ first: 'Ada', mail: 'ada@example.org', hr: 'S-1' },
+			{ first: '', mail: 'ben@example.org', hr: 'S-2' },
+		];
+		const result = await run(createFromItems, { items });
+
+		expect(result.error?.message).toBe('Item 1: "First Name" is required');
+		expect((result.error?.context as IDataObject).itemIndex).toBe(1);
+		expect(requestLines()).toEqual(['POST /api/v2/users']);
+	});
+});

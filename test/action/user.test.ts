@@ -1,6 +1,6 @@
 // The User operations, run by n8n's engine against the sandbox over real HTTP: what the sandbox received, and what
 // the node put out compared with the records the sandbox holds afterwards.
-import type { INodeParameters } from 'n8n-workflow';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import type { RunActionOptions } from '../helpers/n8n';
 import { jsonOf, runActionNode } from '../helpers/n8n';
@@ -342,3 +342,51 @@ describe('Get and Get Sign-In Link', () => {
 		expect((await fetch(String(link.sign_in_link))).status).toBe(410);
 	});
 });
+
+describe('Get (detailed) and Get Many (filters)', () => {
+	it.each([
+		['ID', (user: UserRecord) => byId(user.id), (user: UserRecord) => `/users/${user.id}/detailed`],
+		[
+			'employee ID',
+			(user: UserRecord) => byEmployeeId(user.external_id),
+			(user: UserRecord) => `/users/by_employee_id/${user.external_id}/detailed`,
+		],
+	])('reads the detailed User by %s', async (_mode, locator, path) => {
+		const user = await seededUser(8);
+		const result = await runUser({ operation: 'get', user: locator(user), options: { detailed: true } });
+
+		expect(result.error).toBeUndefined();
+		expect(sentRequests(sandbox())).toEqual([{ method: 'GET', path: `/api/v2${path(user)}`, query: {}, body: undefined }]);
+		const detailed = ok(await api().get(path(user))) as IDataObject;
+		expect(detailed).toHaveProperty('trainings');
+		expect(jsonOf(result)).toEqual([detailed]);
+	});
+
+	it('sends each filter that is set as its query parameter', async () => {
+		const tagged = (ok(await api().get('/users')) as UserRecord[]).find((user) => user.tags.length > 0) as UserRecord;
+		sandbox().clearRequests();
+		const result = await runUser({
+			operation: 'getAll',
+			returnAll: true,
+			filters: { search: tagged.first_name, tag: tagged.tags[0] },
+		});
+
+		expect(result.error).toBeUndefined();
+		const query = { search: tagged.first_name, tag: tagged.tags[0] };
+		expect(sentRequests(sandbox())).toEqual([
+			{ method: 'GET', path: '/api/v2/users', query: { ...query, page: '1' }, body: undefined },
+		]);
+		const matching = ok(await api().get('/users', { query })) as UserRecord[];
+		expect(matching).toContainEqual(tagged);
+		expect(jsonOf(result)).toEqual(matching);
+	});
+
+	it('finds the one User with an External ID', async () => {
+		const user = await seededUser(9);
+		const result = await runUser({ operation: 'getAll', returnAll: false, limit: 5, filters: { externalId: user.external_id } });
+
+		expect(sentRequests(sandbox()).map(({ query }) => query)).toEqual([{ external_id: user.external_id, page: '1' }]);
+		expect(jsonOf(result)).toEqual([user]);
+	});
+});
+

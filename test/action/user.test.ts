@@ -3,6 +3,7 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import type { RunActionOptions } from '../helpers/n8n';
+import { startLocalServer } from '../helpers/localServer';
 import { jsonOf, runActionNode } from '../helpers/n8n';
 import { ok, sandboxClients, sentRequests, useSandbox } from '../helpers/sandbox';
 
@@ -205,7 +206,7 @@ describe('Create or Update', () => {
 
 		expect(result.error).toBeUndefined();
 		expect(sentRequests(sandbox())).toEqual([
-			{ method: 'GET', path: '/api/v2/users', query: { external_id: 'HR-900' }, body: undefined },
+			{ method: 'GET', path: '/api/v2/users', query: { external_id: 'HR-900', page: '1' }, body: undefined },
 			{
 				method: 'POST',
 				path: '/api/v2/users',
@@ -228,7 +229,7 @@ describe('Create or Update', () => {
 
 		expect(result.error).toBeUndefined();
 		expect(sentRequests(sandbox())).toEqual([
-			{ method: 'GET', path: '/api/v2/users', query: { external_id: user.external_id }, body: undefined },
+			{ method: 'GET', path: '/api/v2/users', query: { external_id: user.external_id, page: '1' }, body: undefined },
 			{
 				method: 'PUT',
 				path: `/api/v2/users/${user.id}`,
@@ -243,6 +244,26 @@ describe('Create or Update', () => {
 		const stored = await readUser(user.id);
 		expect(stored).toMatchObject({ first_name: 'Ada', email: 'ada.okafor@example.org', tags: ['Greeters'] });
 		expect(jsonOf(result)).toEqual([{ ...stored, action: 'updated' }]);
+	});
+
+	it('creates, not updates, when the lookup answers with Users who have other External IDs', async () => {
+		const others = [{ id: 7, external_id: 'HR-9000' }];
+		const created = { id: 8, external_id: 'HR-900', tags: [] };
+		const server = await startLocalServer(({ method }) =>
+			method === 'GET' ? { status: 200, body: others } : { status: 201, body: created },
+		);
+		try {
+			const result = await runUser({ operation: 'upsert', ...newUser }, { credential: { url: server.url, apiKey: 'k' } });
+
+			expect(result.error).toBeUndefined();
+			expect(server.received.map(({ method, url }) => `${method} ${url}`)).toEqual([
+				'GET /api/v2/users?external_id=HR-900&page=1',
+				'POST /api/v2/users',
+			]);
+			expect(jsonOf(result)).toEqual([{ ...created, action: 'created' }]);
+		} finally {
+			await server.stop();
+		}
 	});
 
 	it.each([

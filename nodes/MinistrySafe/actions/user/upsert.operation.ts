@@ -1,7 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 
-import { apiRequest } from '../../transport';
+import { apiRequestAllItems, PAGE_SIZE } from '../../transport';
 import { itemInput } from '../common/inputs';
 import type { Operation } from '../types';
 import { createUser, externalIdField, newUserAdditionalFields, newUserNameFields, readNewUser, updateUser } from './shared';
@@ -19,15 +18,11 @@ export const upsert: Operation = {
 	],
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const newUser = readNewUser(itemInput(this, itemIndex));
-		const found = await apiRequest.call(this, 'GET', '/users', { qs: { external_id: newUser.external_id } });
-		if (!Array.isArray(found)) {
-			throw new NodeOperationError(this.getNode(), 'The service answered the User lookup with something other than a list', {
-				itemIndex,
-				description: "Check the credential's environment or custom base URL: it may point at another server.",
-			});
-		}
+		// One page at most: the filter finds one User or none.
+		const query = { external_id: newUser.external_id };
+		const found = (await apiRequestAllItems.call(this, '/users', query, PAGE_SIZE)) as IDataObject[];
 		// Only an exact match counts, so a filter the service applied loosely can never update someone else.
-		const existing = (found as IDataObject[]).find((user) => String(user.external_id) === newUser.external_id);
+		const existing = found.find((user) => String(user.external_id) === newUser.external_id);
 		if (!existing) return { ...(await createUser(this, newUser)), action: 'created' };
 
 		// Update a User takes no external_id (it is the key) and no user_type (api-v2.md 4).

@@ -103,6 +103,25 @@ describe('Create', () => {
 		expect((await asNewOrganization.get('/users/1/sign_in_link')).status).toBe(404);
 	});
 
+	it('takes the switches from expressions as true/false or their text, and refuses anything else', async () => {
+		const parameters = {
+			...organizationParameters,
+			additionalFields: { allowSignInLinkCreation: '={{ $json.allow }}', useBillingProvider: '={{ $json.billing }}' },
+		};
+		const accepted = await run(parameters, [{ allow: 'TRUE', billing: false }]);
+
+		expect(accepted.error).toBeUndefined();
+		expect(sentRequests(sandbox()).map((request) => request.body)).toEqual([
+			{ organization: { ...organizationJson.organization, allow_sign_in_link_creation: true, use_billing_provider: false } },
+		]);
+
+		sandbox().clearRequests();
+		const refused = await run(parameters, [{ allow: 'yes', billing: true }]);
+
+		expect(refused.error?.message).toBe('Item 0: "Allow Sign-In Link Creation" must be true or false');
+		expect(sandbox().requests).toEqual([]);
+	});
+
 	it.each([
 		['Name', { name: '' }, 'is required'],
 		['Country', { country: ' ' }, 'is required'],

@@ -77,6 +77,18 @@ export function itemInput(context: IExecuteFunctions, itemIndex: number) {
 			const value = raw(name);
 			return typeof value === 'boolean' ? value : undefined;
 		},
+		/**
+		 * A switch that may come from an expression: true/false, or the text "true"/"false" (any case). Anything else
+		 * is refused rather than left out, so a switch the user meant to set is never silently dropped.
+		 */
+		flag(name: string, label: string, required = false): boolean | undefined {
+			const value = raw(name);
+			if (typeof value === 'boolean') return value;
+			const textValue = text(name, label, required)?.toLowerCase();
+			if (textValue === undefined) return undefined;
+			if (textValue !== 'true' && textValue !== 'false') throw invalid(label, 'must be true or false');
+			return textValue === 'true';
+		},
 		/** A collection parameter (Additional Fields, Options, Filters). */
 		collection(name: string): IDataObject {
 			return (raw(name) as IDataObject | undefined) ?? {};

@@ -196,8 +196,8 @@ export const create: Operation = {
 			billing_email: input.email('billingEmail', 'Billing Email', true),
 			organization_type: input.text('organizationType', 'Organization Type', true),
 			other_type_description: input.text('additionalFields.otherTypeDescription', 'Other Type Description'),
-			allow_sign_in_link_creation: input.boolean('additionalFields.allowSignInLinkCreation'),
-			use_billing_provider: input.boolean('additionalFields.useBillingProvider'),
+			allow_sign_in_link_creation: input.flag('additionalFields.allowSignInLinkCreation', 'Allow Sign-In Link Creation'),
+			use_billing_provider: input.flag('additionalFields.useBillingProvider', 'Use Billing Provider'),
 			ssa: {
 				first_name: input.text('ssaFirstName', 'Administrator First Name', true),
 				last_name: input.text('ssaLastName', 'Administrator Last Name', true),

@@ -16,12 +16,13 @@ const runUser = (parameters: INodeParameters, options: Partial<RunActionOptions>
 
 const api = () => sandboxClients(sandbox()).api;
 const readUser = async (id: number) => ok(await api().get(`/users/${id}`)) as UserRecord;
-/** A seeded User, read through the API, with the request log cleared afterwards. */
-async function seededUser(index = 0): Promise<UserRecord> {
+/** The seeded Users, read through the API, with the request log cleared afterwards. */
+async function seededUsers(): Promise<UserRecord[]> {
 	const users = ok(await api().get('/users')) as UserRecord[];
 	sandbox().clearRequests();
-	return users[index];
+	return users;
 }
+const seededUser = async (index = 0) => (await seededUsers())[index];
 const byId = (id: number) => ({ __rl: true, mode: 'id', value: String(id) });
 const byEmployeeId = (employeeId: string) => ({ __rl: true, mode: 'employeeId', value: employeeId });
 
@@ -132,8 +133,10 @@ describe('Create', () => {
 
 describe('Update', () => {
 	it('sends only the fields that are set, then reads the User back (the service answers 204)', async () => {
-		const user = await seededUser(0);
-		const result = await runUser({ operation: 'update', user: byId(user.id), updateFields: { firstName: 'Grace' } });
+		const user = (await seededUsers()).find(({ tags }) => tags.length > 0) as UserRecord;
+		// Tags added to the form but left empty change nothing.
+		const updateFields = { firstName: 'Grace', tags: [] };
+		const result = await runUser({ operation: 'update', user: byId(user.id), updateFields });
 
 		expect(result.error).toBeUndefined();
 		expect(sentRequests(sandbox())).toEqual([
@@ -143,6 +146,7 @@ describe('Update', () => {
 		const stored = await readUser(user.id);
 		expect(stored.first_name).toBe('Grace');
 		expect(stored.email).toBe(user.email);
+		expect(stored.tags).toEqual(user.tags);
 		expect(jsonOf(result)).toEqual([stored]);
 	});
 
@@ -384,8 +388,7 @@ describe('Get (detailed) and Get Many (filters)', () => {
 	});
 
 	it('sends each filter that is set as its query parameter', async () => {
-		const tagged = (ok(await api().get('/users')) as UserRecord[]).find((user) => user.tags.length > 0) as UserRecord;
-		sandbox().clearRequests();
+		const tagged = (await seededUsers()).find(({ tags }) => tags.length > 0) as UserRecord;
 		const result = await runUser({
 			operation: 'getAll',
 			returnAll: true,

@@ -20,7 +20,7 @@ export const update: Operation = {
 				emailField,
 				firstNameField,
 				lastNameField,
-				{ ...tagsField, hint: `The User's Tags become exactly these. ${tagsField.hint}` },
+				{ ...tagsField, hint: `The User's Tags become exactly these; none chosen keeps them. ${tagsField.hint}` },
 			],
 		},
 	],

@@ -192,14 +192,22 @@ describe('Update', () => {
 		expect(result.error?.message).toBe(`Item 0: "${label}" ${problem}`);
 		expect(sandbox().requests).toEqual([]);
 	});
+});
 
-	it('refuses a User ID from an expression that is not a number, and sends nothing', async () => {
+describe('the User locator fed by expressions', () => {
+	it.each([
+		['update', 'id', 'abc', 'must be a numeric User ID (or choose "By Employee ID")'],
+		['deactivate', 'id', '12a', 'must be a numeric User ID (or choose "By Employee ID")'],
+		['getSignInLink', 'id', '', 'is required'],
+		['deactivate', 'employeeId', '  ', 'is required'],
+		['get', 'employeeId', '', 'is required'],
+	])('%s refuses a %s of %j and sends nothing', async (operation, mode, value, problem) => {
 		const result = await runUser(
-			{ operation: 'update', user: { __rl: true, mode: 'id', value: '={{ $json.id }}' }, updateFields: { firstName: 'X' } },
-			{ items: [{ id: 'abc' }] },
+			{ operation, user: { __rl: true, mode, value: '={{ $json.value }}' }, updateFields: { firstName: 'X' } },
+			{ items: [{ value }] },
 		);
 
-		expect(result.error?.message).toBe('Item 0: "User" must be a numeric User ID (or choose "By Employee ID")');
+		expect(result.error?.message).toBe(`Item 0: "User" ${problem}`);
 		expect(sandbox().requests).toEqual([]);
 	});
 });

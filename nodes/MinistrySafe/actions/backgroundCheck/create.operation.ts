@@ -7,7 +7,6 @@ import type { ItemInput } from '../common/inputs';
 import { itemInput } from '../common/inputs';
 import { resolveUserId } from '../common/user';
 import type { Operation } from '../types';
-import { positiveInteger } from './backgroundCheckId';
 
 /** Levels whose order needs the applicant's driver's licence (api-v2.md, Create a Background Check). */
 const DRIVER_LICENSE_LEVELS = [2, 4, 5, 6, 7];
@@ -52,19 +51,12 @@ const applicantFields = updateDisplayOptions({ show: { quickapp: [false] } }, [
 	}),
 ]);
 
-/** A yes/no the order must carry: an expression may give anything, and a guess here would order the wrong check. */
-function flag(input: ItemInput, name: string, label: string): boolean {
-	const value = input.boolean(name);
-	if (value === undefined) throw input.invalid(label, 'must be true or false');
-	return value;
-}
-
 /** The level or custom package ordered; a level comes from GET /background_checks/available_levels. */
 function readPackage(input: ItemInput) {
 	if (input.choice('package', 'Package', PACKAGES, true) === 'custom') {
 		return { customPackageCode: input.text('customPackageCode', 'Custom Package Code', true) };
 	}
-	return { level: positiveInteger(input, 'level', 'Level', true) as number };
+	return { level: input.positiveInteger('level', 'Level', true) as number };
 }
 
 /** The applicant's details, checked (api-v2.md: required when quickapp is false; state, zip, dob formats). */
@@ -202,20 +194,21 @@ export const create: Operation = {
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const input = itemInput(this, itemIndex);
 		const ordered = readPackage(input);
-		const quickapp = flag(input, 'quickapp', 'QuickApp');
-		const upfrontPayment = input.boolean('additionalFields.upfrontPayment');
+		// Yes/no values the order must carry: a guess here would order the wrong check.
+		const quickapp = input.flag('quickapp', 'QuickApp', true) as boolean;
+		const upfrontPayment = input.flag('additionalFields.upfrontPayment', 'Upfront Payment');
 		if (upfrontPayment && !quickapp) throw input.invalid('Upfront Payment', 'needs "QuickApp" to be on');
 		const fields = {
 			level: ordered.level,
 			custom_background_check_package_code: ordered.customPackageCode,
 			quickapp,
-			child_serving: flag(input, 'childServing', 'Child Serving'),
+			child_serving: input.flag('childServing', 'Child Serving', true),
 			employee_type: input.choice('employeeType', 'Employee Type', EMPLOYEE_TYPES, true),
 			...(quickapp ? {} : readApplicant(input, ordered.level)),
 			user_type: input.choice('additionalFields.userType', 'User Type', USER_TYPES),
 			salary_range: input.choice('additionalFields.salaryRange', 'Salary Range', SALARY_RANGES),
-			age_over_13: input.boolean('additionalFields.ageOver13'),
-			applicant_self_disclosed: input.boolean('additionalFields.applicantSelfDisclosed'),
+			age_over_13: input.flag('additionalFields.ageOver13', 'Age Over 13'),
+			applicant_self_disclosed: input.flag('additionalFields.applicantSelfDisclosed', 'Applicant Self-Disclosed'),
 			applicant_self_disclosed_notes: input.text('additionalFields.applicantSelfDisclosedNotes', 'Applicant Self-Disclosed Notes'),
 			upfront_payment: upfrontPayment,
 		};

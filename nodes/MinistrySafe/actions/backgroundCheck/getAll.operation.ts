@@ -5,7 +5,6 @@ import { returnAllOrLimit } from '../common/descriptions';
 import { itemInput } from '../common/inputs';
 import { getMany } from '../common/paging';
 import type { Operation } from '../types';
-import { positiveInteger } from './backgroundCheckId';
 
 export const getAll: Operation = {
 	option: {
@@ -47,8 +46,8 @@ export const getAll: Operation = {
 		const input = itemInput(this, itemIndex);
 		return await getMany(this, itemIndex, '/background_checks', {
 			...dateRangeQuery(input),
-			user_id: positiveInteger(input, 'filters.userId', 'User ID'),
-			employee_id: positiveInteger(input, 'filters.employeeId', 'Employee ID'),
+			user_id: input.positiveInteger('filters.userId', 'User ID'),
+			employee_id: input.positiveInteger('filters.employeeId', 'Employee ID'),
 		});
 	},
 };

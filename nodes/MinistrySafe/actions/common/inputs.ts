@@ -39,6 +39,17 @@ export function itemInput(context: IExecuteFunctions, itemIndex: number) {
 			return normalized;
 		};
 
+	const integer = (name: string, label: string, required = false): number | undefined => {
+		const value = raw(name);
+		if (value === undefined || value === null || value === '') {
+			if (required) throw invalid(label, 'is required');
+			return undefined;
+		}
+		const number = typeof value === 'number' ? value : Number(String(value).trim());
+		if (!Number.isInteger(number)) throw invalid(label, 'must be a whole number');
+		return number;
+	};
+
 	return {
 		invalid,
 		text,
@@ -63,19 +74,12 @@ export function itemInput(context: IExecuteFunctions, itemIndex: number) {
 			if (!(values as readonly string[]).includes(value)) throw invalid(label, `must be one of: ${values.join(', ')}`);
 			return value as T;
 		},
-		integer(name: string, label: string, required = false): number | undefined {
-			const value = raw(name);
-			if (value === undefined || value === null || value === '') {
-				if (required) throw invalid(label, 'is required');
-				return undefined;
-			}
-			const number = typeof value === 'number' ? value : Number(String(value).trim());
-			if (!Number.isInteger(number)) throw invalid(label, 'must be a whole number');
-			return number;
-		},
-		boolean(name: string): boolean | undefined {
-			const value = raw(name);
-			return typeof value === 'boolean' ? value : undefined;
+		integer,
+		/** A record ID or level: the service numbers them from 1. */
+		positiveInteger(name: string, label: string, required = false): number | undefined {
+			const value = integer(name, label, required);
+			if (value !== undefined && value < 1) throw invalid(label, 'must be a whole number of at least 1');
+			return value;
 		},
 		/**
 		 * A switch that may come from an expression: true/false, or the text "true"/"false" (any case). Anything else

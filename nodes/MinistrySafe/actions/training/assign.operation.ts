@@ -49,8 +49,8 @@ export const assign: Operation = {
 		const input = itemInput(this, itemIndex);
 		const surveyCode = input.text('surveyCode', 'Survey Code', true);
 		const language = input.text('options.language', 'Language');
-		const sendEmail = input.boolean('options.sendEmail');
-		const upfrontPayment = input.boolean('options.upfrontPayment');
+		const sendEmail = input.flag('options.sendEmail', 'Send Email');
+		const upfrontPayment = input.flag('options.upfrontPayment', 'Upfront Payment');
 		const user = await resolveUserId(this, itemIndex);
 		return (await apiRequest.call(this, 'POST', `/users/${user.id}/assign_training`, {
 			body: toFormBody({

@@ -20,7 +20,7 @@ import {
 	runProcess,
 	setSandboxWebhooks,
 	startN8n,
-	startProcess,
+	startUntilReady,
 	triggerWebhookIds,
 } from './n8n-runtime';
 
@@ -61,9 +61,8 @@ async function buildDevPackage(): Promise<ManagedProcess> {
 	cpSync(join(REPO_DIR, 'dist'), join(DEV_PACKAGE_DIR, 'dist'), { recursive: true });
 
 	log('Starting tsc --watch: saved changes to nodes/ and credentials/ reach n8n within seconds');
-	let markWatching: () => void = () => undefined;
-	const watching = new Promise<void>((resolveWatching) => (markWatching = resolveWatching));
-	const tsc = startProcess(
+	return startUntilReady(
+		'tsc --watch',
 		process.execPath,
 		[
 			join(REPO_DIR, 'node_modules', 'typescript', 'bin', 'tsc'),
@@ -75,23 +74,14 @@ async function buildDevPackage(): Promise<ManagedProcess> {
 			join(DEV_PACKAGE_DIR, 'dist'),
 		],
 		{
+			ready: /Watching for file changes/,
+			timeoutMs: 120_000,
 			onLine: (line) => {
-				if (/Watching for file changes/.test(line)) markWatching();
 				if (/error TS|Found [1-9]\d* error/.test(line)) log(`tsc: ${line.trim()}`);
 				else if (/Found 0 errors/.test(line)) log('tsc: compiled; n8n reloads the nodes');
 			},
 		},
 	);
-	const outcome = await Promise.race([
-		watching.then(() => 'watching'),
-		tsc.exited.then(() => 'exited'),
-		new Promise((resolveTimeout) => setTimeout(() => resolveTimeout('timeout'), 120_000).unref()),
-	]);
-	if (outcome !== 'watching') {
-		await tsc.stop();
-		throw new Error(`tsc --watch did not start:\n${tsc.output()}`);
-	}
-	return tsc;
 }
 
 interface DevState {

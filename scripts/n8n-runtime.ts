@@ -20,7 +20,6 @@ export const NODE_TYPES = {
 
 export type Log = (line: string) => void;
 
-const READY_LINE = 'Editor is now accessible';
 const OUTPUT_KEPT_CHARS = 200_000;
 const STOP_GRACE_MS = 10_000;
 
@@ -141,6 +140,40 @@ export async function runProcess(
 		const why = timedOut ? `did not finish within ${options.timeoutMs / 1000} s` : `exited with code ${code}`;
 		const output = running.output();
 		throw new ProcessError(`${[command, ...args].join(' ')} ${why}. Its last output:\n${tail(output)}`, output);
+	}
+	return running;
+}
+
+/**
+ * Starts a long-running process and resolves once it prints a line matching `ready`; when it exits first or the time
+ * runs out, it is stopped and the promise rejects with its last output.
+ */
+export async function startUntilReady(
+	what: string,
+	command: string,
+	args: string[],
+	options: ProcessOptions & { ready: RegExp; timeoutMs: number },
+): Promise<ManagedProcess> {
+	let markReady: () => void = () => undefined;
+	const ready = new Promise<'ready'>((resolveReady) => (markReady = () => resolveReady('ready')));
+	const running = startProcess(command, args, {
+		...options,
+		onLine: (line) => {
+			if (options.ready.test(line)) markReady();
+			options.onLine?.(line);
+		},
+	});
+	let timer: NodeJS.Timeout | undefined;
+	const outcome = await Promise.race([
+		ready,
+		running.exited.then(() => 'exited' as const),
+		new Promise<'timeout'>((resolveTimeout) => (timer = setTimeout(() => resolveTimeout('timeout'), options.timeoutMs))),
+	]);
+	clearTimeout(timer);
+	if (outcome !== 'ready') {
+		await running.stop();
+		const why = outcome === 'exited' ? 'exited' : `was not ready within ${options.timeoutMs / 1000} s`;
+		throw new Error(`${what} ${why}. Its last output:\n${tail(running.output())}`);
 	}
 	return running;
 }
@@ -298,7 +331,7 @@ function importFolder(settings: N8nSettings): string {
 export async function importCredentials(settings: N8nSettings, credentials: CredentialFile[]): Promise<void> {
 	const folder = importFolder(settings);
 	const file = join(folder, 'credentials.json');
-	writeFileSync(file, JSON.stringify(credentials));
+	writeFileSync(file, JSON.stringify(credentials), { mode: 0o600 });
 	try {
 		await n8nCommand(settings, ['import:credentials', `--input=${file}`]);
 	} finally {
@@ -383,28 +416,14 @@ export async function startN8n(
 ): Promise<N8nInstance> {
 	const port = options.port ?? (await freePort());
 	const env = n8nEnvironment(settings, port, await freePort());
-	let markReady: () => void = () => undefined;
-	const ready = new Promise<void>((resolveReady) => (markReady = resolveReady));
-	const running = startProcess(process.execPath, [N8N_BIN, 'start'], {
+	const running = await startUntilReady('n8n', process.execPath, [N8N_BIN, 'start'], {
 		env,
+		ready: /Editor is now accessible/,
+		timeoutMs: options.readyTimeoutMs ?? 60_000,
 		onLine: (line) => {
-			if (line.includes(READY_LINE)) markReady();
 			if (options.log && !/migration/i.test(line) && line.trim() !== '') options.log(`  n8n: ${line}`);
 		},
 	});
-	const readyTimeoutMs = options.readyTimeoutMs ?? 60_000;
-	let timer: NodeJS.Timeout | undefined;
-	const outcome = await Promise.race([
-		ready.then(() => 'ready' as const),
-		running.exited.then(() => 'exited' as const),
-		new Promise<'timeout'>((resolveTimeout) => (timer = setTimeout(() => resolveTimeout('timeout'), readyTimeoutMs))),
-	]);
-	clearTimeout(timer);
-	if (outcome !== 'ready') {
-		await running.stop();
-		const why = outcome === 'exited' ? 'exited' : `was not ready within ${readyTimeoutMs / 1000} s`;
-		throw new Error(`n8n ${why}. Its last output:\n${tail(running.output())}`);
-	}
 	const url = `http://127.0.0.1:${port}`;
 	return {
 		url,

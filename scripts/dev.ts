@@ -27,10 +27,12 @@ import {
 const DEV_DIR = join(REPO_DIR, '.dev');
 /** What n8n loads: package.json and a dist/ that `tsc --watch` keeps up to date, so n8n's hot reload sees changes. */
 const DEV_PACKAGE_DIR = join(DEV_DIR, 'package');
-const STATE_FILE = join(DEV_DIR, 'state.json');
+const DEV_USER_FOLDER = join(DEV_DIR, 'n8n');
+/** Beside n8n's data, so that removing that folder starts over completely. */
+const STATE_FILE = join(DEV_USER_FOLDER, 'ministrysafe-dev.json');
 
 const DEV_SETTINGS = {
-	userFolder: join(DEV_DIR, 'n8n'),
+	userFolder: DEV_USER_FOLDER,
 	// Local development data only; n8n stores it beside the database on the first start and must get it again.
 	encryptionKey: 'ministrysafe-dev-encryption-key',
 	devReload: true,

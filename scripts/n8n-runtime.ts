@@ -322,10 +322,10 @@ export interface WorkflowFile {
 	[key: string]: unknown;
 }
 
+/** A folder of files for one import, inside the user folder; removed again once the import is done. */
 function importFolder(settings: N8nSettings): string {
-	const folder = join(settings.userFolder, 'import', String(Date.now()));
-	mkdirSync(folder, { recursive: true });
-	return folder;
+	mkdirSync(settings.userFolder, { recursive: true });
+	return mkdtempSync(join(settings.userFolder, 'import-'));
 }
 
 export async function importCredentials(settings: N8nSettings, credentials: CredentialFile[]): Promise<void> {

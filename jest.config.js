@@ -6,6 +6,9 @@ module.exports = {
 	testMatch: ['**/*.test.ts'],
 	testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/e2e/'],
 	setupFiles: ['<rootDir>/test/setup-env.ts'],
+	// Tests import a node as `X.node.js` (TypeScript maps it to X.node.ts): without the extension, tsx (npm run bench)
+	// would load the codex X.node.json beside it. Jest finds the .ts once the .js is dropped.
+	moduleNameMapper: { '^(\\.{1,2}/.*\\.node)\\.js$': '$1' },
 	transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.test.json' }] },
 	testTimeout: 30000,
 };

@@ -1,6 +1,10 @@
 // npm run bench: the sandbox with 10,000 Users (start time, heap and RSS), then a bounded number of API requests on
 // 127.0.0.1 (requests per second, p50 and p95 latency). Figures are printed, never asserted. Each measurement is a
 // named entry in MEASUREMENTS: add one there to time something else against the same sandbox.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
 import { startSandbox } from '../sandbox';
 import type { Sandbox } from '../sandbox';
 
@@ -69,6 +73,33 @@ const MEASUREMENTS: Measurement[] = [
 	{
 		name: 'list Background Checks filtered by date (GET /background_checks?start_date=...)',
 		measure: ({ get }) => timeRequests(500, () => get('/background_checks?start_date=03/01/2025&end_date=6/30/2025')),
+	},
+	{
+		name: `the MinistrySafe node: Get Many Users, Return All (${USERS.toLocaleString('en-US')}), through n8n's engine`,
+		measure: async ({ sandbox }) => {
+			// n8n-core reads its settings when first loaded: give it a throw-away folder first.
+			process.env.N8N_USER_FOLDER ??= mkdtempSync(join(tmpdir(), 'ms-bench-n8n-'));
+			process.env.N8N_ENCRYPTION_KEY ??= 'ministrysafe-bench-encryption-key';
+			const { runActionNode, stopN8nCore } = await import('../test/helpers/n8n');
+			const started = performance.now();
+			const result = await runActionNode({
+				parameters: { resource: 'user', operation: 'getAll', returnAll: true },
+				credential: { url: sandbox.url, apiKey: sandbox.apiKey },
+			});
+			const ms = performance.now() - started;
+			stopN8nCore();
+			if (result.error || result.items.length !== USERS) {
+				throw new Error(`the node returned ${result.items.length} items${result.error ? `: ${result.error.message}` : ''}`);
+			}
+			return {
+				items: result.items.length,
+				'pages read': Math.ceil(USERS / 100),
+				'total ms': ms.toFixed(0),
+				'items/s': Math.round(USERS / (ms / 1000)),
+				'heap used after': megabytes(process.memoryUsage().heapUsed),
+				rss: megabytes(process.memoryUsage().rss),
+			};
+		},
 	},
 ];
 

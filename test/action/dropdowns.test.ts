@@ -4,7 +4,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { Sandbox } from '../../sandbox';
 import { startSandbox } from '../../sandbox';
-import { MinistrySafe } from '../../nodes/MinistrySafe/MinistrySafe.node';
+import { MinistrySafe } from '../../nodes/MinistrySafe/MinistrySafe.node.js';
 import { loadOptionsContext } from '../helpers/n8n';
 import { organizationJson } from '../helpers/organization';
 import { ok, sandboxClients, sentRequests } from '../helpers/sandbox';

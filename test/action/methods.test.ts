@@ -3,7 +3,7 @@
 // Organization Type dropdowns.
 import type { IDataObject } from 'n8n-workflow';
 
-import { MinistrySafe } from '../../nodes/MinistrySafe/MinistrySafe.node';
+import { MinistrySafe } from '../../nodes/MinistrySafe/MinistrySafe.node.js';
 import { loadOptionsContext } from '../helpers/n8n';
 import { ok, sandboxClients, sentRequests, useSandbox } from '../helpers/sandbox';
 

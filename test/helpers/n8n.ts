@@ -33,14 +33,17 @@ import type {
 import { ICredentialsHelper, NodeHelpers, Workflow } from 'n8n-workflow';
 
 import { MinistrySafeApi } from '../../credentials/MinistrySafeApi.credentials';
-import { MinistrySafe } from '../../nodes/MinistrySafe/MinistrySafe.node';
+import { MinistrySafe } from '../../nodes/MinistrySafe/MinistrySafe.node.js';
 
-// The first execution context starts two of n8n-core's singletons, each with an interval that a running n8n stops at
-// shutdown; stop them after each test file too, or jest never exits.
-afterAll(() => {
+/**
+ * The first execution context starts two of n8n-core's singletons, each with an interval that a running n8n stops at
+ * shutdown; stop them when done, or the process never exits. Under jest this runs after each test file.
+ */
+export function stopN8nCore(): void {
 	Container.get(SSHClientsManager).onShutdown();
 	Container.get(ScheduledTaskManager).deregisterAllCrons();
-});
+}
+if (typeof afterAll === 'function') afterAll(stopN8nCore);
 
 export const PACKAGE = 'n8n-nodes-ministrysafe';
 export const ACTION_NODE_TYPE = `${PACKAGE}.ministrySafe`;

@@ -21,7 +21,7 @@ import type {
 import { Workflow } from 'n8n-workflow';
 
 import { MinistrySafeWebhookAuth } from '../../credentials/MinistrySafeWebhookAuth.credentials';
-import { MinistrySafeTrigger } from '../../nodes/MinistrySafeTrigger/MinistrySafeTrigger.node';
+import { MinistrySafeTrigger } from '../../nodes/MinistrySafeTrigger/MinistrySafeTrigger.node.js';
 import { PACKAGE, additionalDataFor, nodeTypesOf, registerCredentialType } from './n8n';
 
 export const TRIGGER_NODE_TYPE = `${PACKAGE}.ministrySafeTrigger`;

@@ -1,5 +1,5 @@
 // The MinistrySafe Trigger receiving real HTTP calls through n8n's webhook path (test/helpers/webhook.ts).
-import { MinistrySafeTrigger } from '../../nodes/MinistrySafeTrigger/MinistrySafeTrigger.node';
+import { MinistrySafeTrigger } from '../../nodes/MinistrySafeTrigger/MinistrySafeTrigger.node.js';
 import { startTriggerHarness, type TriggerHarness } from '../helpers/webhook';
 import { backgroundCheckReady, basicAuthHeader, post, quizCompleted, userCreated } from './payloads';
 

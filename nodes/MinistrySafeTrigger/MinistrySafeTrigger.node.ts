@@ -81,7 +81,7 @@ export class MinistrySafeTrigger implements INodeType {
 		properties: [
 			{
 				displayName:
-					'MinistrySafe cannot register webhooks itself. To connect it: 1. Copy the Production URL above (open "Webhook URLs"). 2. Sign in to the developer console of your environment: /developers on the staging or the production host (for example https://safetysystem.ministrysafe.com/developers). 3. Paste the URL as the webhook URL and, with Basic Auth below, set the same username and password there. 4. Activate this workflow.',
+					'MinistrySafe cannot register webhooks itself. To connect it: 1. Copy the Production URL above (open "Webhook URLs"). 2. Sign in to the developer console of your environment: /developers on the staging or the production host (for example https://safetysystem.ministrysafe.com/developers). 3. Paste the URL as the webhook URL and, with Basic Auth below, set the same username and password there. 4. Activate the workflow: the Publish button at the top of the editor (the Active toggle in n8n before 2.0).',
 				name: 'setupNotice',
 				type: 'notice',
 				default: '',

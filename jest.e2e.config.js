@@ -8,7 +8,7 @@ module.exports = {
 	roots: ['<rootDir>/test/e2e'],
 	testMatch: ['**/*.e2e.test.ts'],
 	globalSetup: '<rootDir>/test/e2e/globalSetup.ts',
-	transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.test.json', isolatedModules: true }] },
+	transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.test.json' }] },
 	maxWorkers: 1,
 	testTimeout: 180000,
 	slowTestThreshold: 60,

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { dateRangeFilters, dateRangeQuery } from '../common/dateRange';
-import { returnAllOrLimit } from '../common/descriptions';
+import { listProperties } from '../common/descriptions';
 import { itemInput } from '../common/inputs';
 import { getMany } from '../common/paging';
 import type { Operation } from '../types';
@@ -12,36 +12,26 @@ export const getAll: Operation = {
 		action: 'Get many background checks',
 		description: "Get the Organization's Background Checks",
 	},
-	properties: [
-		...returnAllOrLimit,
+	properties: listProperties([
+		...dateRangeFilters('ordered'),
 		{
-			displayName: 'Filters',
-			name: 'filters',
-			type: 'collection',
-			placeholder: 'Add Filter',
-			default: {},
-			options: [
-				...dateRangeFilters('ordered'),
-				{
-					displayName: 'Employee ID',
-					name: 'employeeId',
-					type: 'number',
-					typeOptions: { minValue: 1, numberPrecision: 0 },
-					default: 1,
-					description:
-						"Only the Background Checks of the User with this employee ID (the User's external ID). The service takes a number here; for another employee ID use Get Many for User.",
-				},
-				{
-					displayName: 'User ID',
-					name: 'userId',
-					type: 'number',
-					typeOptions: { minValue: 1, numberPrecision: 0 },
-					default: 1,
-					description: 'Only the Background Checks of the User with this ID',
-				},
-			],
+			displayName: 'Employee ID',
+			name: 'employeeId',
+			type: 'number',
+			typeOptions: { minValue: 1, numberPrecision: 0 },
+			default: 1,
+			description:
+				"Only the Background Checks of the User with this employee ID (the User's external ID). The service takes a number here; for another employee ID use Get Many for User.",
 		},
-	],
+		{
+			displayName: 'User ID',
+			name: 'userId',
+			type: 'number',
+			typeOptions: { minValue: 1, numberPrecision: 0 },
+			default: 1,
+			description: 'Only the Background Checks of the User with this ID',
+		},
+	]),
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const input = itemInput(this, itemIndex);
 		return await getMany(this, itemIndex, '/background_checks', {

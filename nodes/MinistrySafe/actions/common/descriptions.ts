@@ -39,7 +39,7 @@ export const userLocator: INodeProperties = {
 };
 
 /** Return All and Limit, as every list in n8n has them. */
-export const returnAllOrLimit: INodeProperties[] = [
+const returnAllOrLimit: INodeProperties[] = [
 	{
 		displayName: 'Return All',
 		name: 'returnAll',
@@ -71,3 +71,19 @@ export const userTypeField: INodeProperties = {
 	],
 	default: 'volunteer',
 };
+
+/** A list's parameters: Return All, Limit and, when it has any, its Filters. */
+export function listProperties(filters: INodeProperties[] = []): INodeProperties[] {
+	if (filters.length === 0) return returnAllOrLimit;
+	return [
+		...returnAllOrLimit,
+		{
+			displayName: 'Filters',
+			name: 'filters',
+			type: 'collection',
+			placeholder: 'Add Filter',
+			default: {},
+			options: filters,
+		},
+	];
+}

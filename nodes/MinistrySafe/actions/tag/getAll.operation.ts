@@ -1,12 +1,12 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { returnAllOrLimit } from '../common/descriptions';
+import { listProperties } from '../common/descriptions';
 import { getMany } from '../common/paging';
 import type { Operation } from '../types';
 
 export const getAll: Operation = {
 	option: { name: 'Get Many', action: 'Get many tags', description: "Get the Organization's Tags" },
-	properties: [...returnAllOrLimit],
+	properties: listProperties(),
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		return await getMany(this, itemIndex, '/tags');
 	},

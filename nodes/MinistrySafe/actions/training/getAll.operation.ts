@@ -1,25 +1,15 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { dateRangeFilters, dateRangeQuery } from '../common/dateRange';
-import { returnAllOrLimit } from '../common/descriptions';
+import { listProperties } from '../common/descriptions';
 import { itemInput } from '../common/inputs';
 import { getMany } from '../common/paging';
 import type { Operation } from '../types';
 
 export const getAll: Operation = {
 	option: { name: 'Get Many', action: 'Get many trainings', description: "Get the Organization's Trainings" },
-	properties: [
-		...returnAllOrLimit,
-		{
-			displayName: 'Filters',
-			name: 'filters',
-			type: 'collection',
-			placeholder: 'Add Filter',
-			default: {},
-			// The service filters Trainings on the day they were assigned (decisions.md 24).
-			options: dateRangeFilters('assigned'),
-		},
-	],
+	// The service filters Trainings on the day they were assigned (decisions.md 24).
+	properties: listProperties(dateRangeFilters('assigned')),
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		return await getMany(this, itemIndex, '/trainings', dateRangeQuery(itemInput(this, itemIndex)));
 	},

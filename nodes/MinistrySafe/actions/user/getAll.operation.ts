@@ -1,47 +1,37 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { returnAllOrLimit } from '../common/descriptions';
+import { listProperties } from '../common/descriptions';
 import { itemInput } from '../common/inputs';
 import { getMany } from '../common/paging';
 import type { Operation } from '../types';
 
 export const getAll: Operation = {
 	option: { name: 'Get Many', action: 'Get many users', description: "Get the Organization's Users" },
-	properties: [
-		...returnAllOrLimit,
+	properties: listProperties([
 		{
-			displayName: 'Filters',
-			name: 'filters',
-			type: 'collection',
-			placeholder: 'Add Filter',
-			default: {},
-			options: [
-				{
-					displayName: 'External ID',
-					name: 'externalId',
-					type: 'string',
-					default: '',
-					description: 'Only the User with this ID from your own system',
-				},
-				{
-					displayName: 'Search',
-					name: 'search',
-					type: 'string',
-					default: '',
-					description: 'Only Users whose name or e-mail contains this text',
-				},
-				{
-					displayName: 'Tag Name or ID',
-					name: 'tag',
-					type: 'options',
-					typeOptions: { loadOptionsMethod: 'getTags' },
-					default: '',
-					description:
-						'Only Users with this Tag. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-				},
-			],
+			displayName: 'External ID',
+			name: 'externalId',
+			type: 'string',
+			default: '',
+			description: 'Only the User with this ID from your own system',
 		},
-	],
+		{
+			displayName: 'Search',
+			name: 'search',
+			type: 'string',
+			default: '',
+			description: 'Only Users whose name or e-mail contains this text',
+		},
+		{
+			displayName: 'Tag Name or ID',
+			name: 'tag',
+			type: 'options',
+			typeOptions: { loadOptionsMethod: 'getTags' },
+			default: '',
+			description:
+				'Only Users with this Tag. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+		},
+	]),
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const input = itemInput(this, itemIndex);
 		const qs: IDataObject = {

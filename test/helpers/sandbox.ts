@@ -3,26 +3,20 @@
  * decoded them, and the sandbox's own API (records to compare with, injected faults).
  */
 import type { RecordedRequest, Sandbox, SandboxOptions } from '../../sandbox';
-import { startSandbox } from '../../sandbox';
-import type { Answer } from '../sandbox/helpers';
-import { clientsFor } from '../sandbox/helpers';
+import { type Answer, clientsFor, ok as okJson, useSandbox as useSuiteSandbox } from '../sandbox/helpers';
+
+/** The body of a successful answer (the sandbox tests' `ok`), untyped here: the action tests name the shape they read. */
+export const ok: (answer: Answer) => unknown = okJson;
 
 /**
  * One sandbox for the test file, on a free port of 127.0.0.1: started before its tests, back to its seed before each
  * test, stopped after them. Returns the sandbox's getter, for use inside tests and hooks.
  */
 export function useSandbox(options: SandboxOptions = {}): () => Sandbox {
-	let sandbox: Sandbox | undefined;
-	beforeAll(async () => {
-		sandbox = await startSandbox({ port: 0, ...options });
-	});
-	afterAll(async () => {
-		await sandbox?.stop();
-	});
-	beforeEach(() => sandbox?.reset());
+	const suite = useSuiteSandbox(options);
 	return () => {
-		if (!sandbox) throw new Error('The sandbox is started in beforeAll: use it inside tests and hooks');
-		return sandbox;
+		if (!suite.sandbox) throw new Error('The sandbox is started in beforeAll: use it inside tests and hooks');
+		return suite.sandbox;
 	};
 }
 
@@ -35,14 +29,6 @@ export const sentRequests = (sandbox: Sandbox): SentRequest[] =>
 /** The sandbox's API and control endpoints with its demo key (or another Organization's key). */
 export function sandboxClients(sandbox: Sandbox, key = sandbox.apiKey) {
 	return clientsFor(sandbox.url, key);
-}
-
-/** The body of a successful answer; a failed one fails the test with what the sandbox said. */
-export function ok(answer: Answer): unknown {
-	if (answer.status < 200 || answer.status >= 300) {
-		throw new Error(`The sandbox answered ${answer.status}: ${answer.text.slice(0, 300)}`);
-	}
-	return answer.body;
 }
 
 /** The next `count` API answers of the key's Organization are this failure (contract.md: PUT /sandbox/faults). */

@@ -21,6 +21,14 @@ export interface Answer {
 	text: string;
 }
 
+/** The body of a successful answer; any other answer fails the test with what the sandbox said. */
+export function ok(answer: Answer): Json {
+	if (answer.status < 200 || answer.status >= 300) {
+		throw new Error(`The sandbox answered ${answer.status}: ${answer.text.slice(0, 300)}`);
+	}
+	return answer.body;
+}
+
 /** The answer's body as a list (failing the test when it is not one). */
 export function list(answer: Answer): Json[] {
 	if (!Array.isArray(answer.body)) throw new Error(`Expected a JSON array, got: ${answer.text.slice(0, 200)}`);

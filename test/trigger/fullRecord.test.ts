@@ -3,7 +3,8 @@ import { startSandbox, type Sandbox } from '../../sandbox';
 import { startTriggerHarness, type TriggerHarness } from '../helpers/webhook';
 import { backgroundCheckReady, post, quizCompleted, userCreated } from './payloads';
 import { clientsFor, type Client } from '../sandbox/helpers';
-import { bodyOf, createUser, orderBackgroundCheck, type Json } from './sandboxClient';
+import { createUser } from '../sandbox/helpers';
+import { ok, orderBackgroundCheck, type Json } from './sandboxClient';
 
 const ALL_EVENTS = ['quizCompleted', 'backgroundCheckReady', 'userCreated'];
 
@@ -32,7 +33,7 @@ describe('MinistrySafe Trigger: Include Full Record', () => {
 	beforeAll(async () => {
 		sandbox = await startSandbox({ port: 0 });
 		({ api, control } = clientsFor(sandbox.url, sandbox.apiKey));
-		user = await createUser(api, 'FULL-RECORD-1');
+		user = await createUser(api, { external_id: 'FULL-RECORD-1', first_name: 'Ada', last_name: 'Lovelace' });
 		check = await orderBackgroundCheck(api, user.id);
 		harness = await startHarness(sandbox.apiKey);
 	});
@@ -46,7 +47,7 @@ describe('MinistrySafe Trigger: Include Full Record', () => {
 		const { answer, items } = await deliver(harness, payload);
 		expect(answer.status).toBe(200);
 		expect(answer.body).toEqual({ message: 'Workflow was started' });
-		const record = bodyOf(await api.get(`/background_checks/${String(check.id)}`));
+		const record = ok(await api.get(`/background_checks/${String(check.id)}`));
 		expect(record).toEqual(expect.objectContaining({ id: check.id, level: 1, status: 'processing' }));
 		expect(items).toEqual([{ ...payload, event: 'backgroundCheckReady', record }]);
 	});
@@ -57,13 +58,13 @@ describe('MinistrySafe Trigger: Include Full Record', () => {
 	])('%s: adds the User under record', async (event, makePayload) => {
 		const payload = makePayload();
 		const { items } = await deliver(harness, payload);
-		const record = bodyOf(await api.get(`/users/${String(user.id)}`));
+		const record = ok(await api.get(`/users/${String(user.id)}`));
 		expect(record).toEqual(expect.objectContaining({ id: user.id, first_name: 'Ada', email: user.email }));
 		expect(items).toEqual([{ ...payload, event, record }]);
 	});
 
 	it('answers the service at once, while the read still waits out a rate limit', async () => {
-		bodyOf(await control.put('/faults', { json: { status: 429, count: 1, retryAfter: 1 } }));
+		ok(await control.put('/faults', { json: { status: 429, count: 1, retryAfter: 1 } }));
 		const payload = { ...userCreated, id: String(user.id) };
 		const before = harness.executions.length;
 		const answer = await post(harness.url, payload);

@@ -3,7 +3,8 @@
 import { startSandbox, type Sandbox } from '../../sandbox';
 import { startTriggerHarness, type TriggerHarness } from '../helpers/webhook';
 import { clientsFor, list, type Client } from '../sandbox/helpers';
-import { bodyOf, createUser, orderBackgroundCheck } from './sandboxClient';
+import { createUser } from '../sandbox/helpers';
+import { ok, orderBackgroundCheck } from './sandboxClient';
 
 const WEBHOOK_AUTH = { user: 'camp-office', password: 's3cret-for-webhooks' };
 
@@ -32,15 +33,15 @@ describe('MinistrySafe Trigger: events delivered by the sandbox', () => {
 
 	it('turns a created User, a completed Training and a ready Background Check into one item each', async () => {
 		const settings = { urls: [harness.url], username: WEBHOOK_AUTH.user, password: WEBHOOK_AUTH.password };
-		bodyOf(await control.put('/webhooks', { json: settings }));
+		ok(await control.put('/webhooks', { json: settings }));
 		const before = harness.executions.length;
 
-		const user = await createUser(api, 'DELIVERY-1');
-		bodyOf(await api.post(`/users/${String(user.id)}/assign_training`, { form: { survey_code: 'standard' } }));
+		const user = await createUser(api, { external_id: 'DELIVERY-1', first_name: 'Ada', last_name: 'Lovelace' });
+		ok(await api.post(`/users/${String(user.id)}/assign_training`, { form: { survey_code: 'standard' } }));
 		const [training] = list(await api.get(`/users/${String(user.id)}/trainings`));
-		bodyOf(await control.post(`/trainings/${String(training.id)}/complete`, { json: { score: 90 } }));
+		ok(await control.post(`/trainings/${String(training.id)}/complete`, { json: { score: 90 } }));
 		const check = await orderBackgroundCheck(api, user.id);
-		bodyOf(await control.post(`/background_checks/${String(check.id)}/ready`));
+		ok(await control.post(`/background_checks/${String(check.id)}/ready`));
 
 		const deliveries = await sandbox.waitForDeliveries(3, 5000);
 		expect(deliveries.map(({ event, status, attempts, delivered }) => ({ event, status, attempts, delivered }))).toEqual(
@@ -79,10 +80,10 @@ describe('MinistrySafe Trigger: events delivered by the sandbox', () => {
 
 	it('starts nothing when the console has the wrong password: every attempt gets 401', async () => {
 		const settings = { urls: [harness.url], username: WEBHOOK_AUTH.user, password: 'an old password' };
-		bodyOf(await control.put('/webhooks', { json: settings }));
+		ok(await control.put('/webhooks', { json: settings }));
 		const before = harness.executions.length;
 
-		await createUser(api, 'DELIVERY-2');
+		await createUser(api, { external_id: 'DELIVERY-2', first_name: 'Ada', last_name: 'Lovelace' });
 
 		const [delivery] = await sandbox.waitForDeliveries(1, 5000);
 		expect(delivery).toEqual(

@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { apiRequest } from '../../transport';
 import { userLocator } from '../common/descriptions';
+import { itemInput } from '../common/inputs';
 import { userPath, userReference } from '../common/user';
 import type { Operation } from '../types';
 
@@ -28,7 +29,7 @@ export const get: Operation = {
 	],
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const user = userReference(this, itemIndex);
-		const detailed = this.getNodeParameter('options.detailed', itemIndex, false) as boolean;
+		const detailed = itemInput(this, itemIndex).flag('options.detailed', 'Detailed');
 		return (await apiRequest.call(this, 'GET', userPath(user, detailed ? '/detailed' : ''), {
 			record: user.label,
 		})) as IDataObject;

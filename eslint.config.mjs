@@ -53,16 +53,4 @@ export default tseslint.config(
 			'n8n-nodes-base/node-param-type-options-max-value-present': 'off',
 		},
 	},
-	{
-		// contract.md fixes the webhook credential's name `ministrySafeWebhookAuth` (saved workflows store it), while these
-		// legacy rules want every credential name to end in Api. n8n exempts its own Basic-auth credentials by file name
-		// only. Scoped to the two files; the conflict is noted for the product owner (the scanner applies these rules).
-		files: ['credentials/MinistrySafeWebhookAuth.credentials.ts', 'nodes/MinistrySafeTrigger/MinistrySafeTrigger.node.ts'],
-		rules: {
-			'n8n-nodes-base/cred-class-name-unsuffixed': 'off',
-			'n8n-nodes-base/cred-class-field-name-unsuffixed': 'off',
-			'n8n-nodes-base/cred-class-field-display-name-missing-api': 'off',
-			'n8n-nodes-base/node-class-description-credentials-name-unsuffixed': 'off',
-		},
-	},
 );

@@ -581,7 +581,7 @@ export function exampleCredentials(
 		{
 			id: EXAMPLE_CREDENTIAL_IDS.webhookAuth,
 			name: 'MinistrySafe webhook (sandbox)',
-			type: 'ministrySafeWebhookAuth',
+			type: 'ministrySafeWebhookApi',
 			data: { ...webhookAuth },
 		},
 	];

@@ -59,7 +59,7 @@ export class MinistrySafeTrigger implements INodeType {
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [
 			{
-				name: 'ministrySafeWebhookAuth',
+				name: 'ministrySafeWebhookApi',
 				required: true,
 				testedBy: 'testWebhookCredential',
 				displayOptions: { show: { authentication: ['basicAuth'] } },
@@ -168,7 +168,7 @@ export class MinistrySafeTrigger implements INodeType {
 		const headers = this.getHeaderData();
 
 		if (this.getNodeParameter('authentication', 'none') === 'basicAuth') {
-			const expected = await this.getCredentials<BasicAuthCredentials>('ministrySafeWebhookAuth');
+			const expected = await this.getCredentials<BasicAuthCredentials>('ministrySafeWebhookApi');
 			if (!isAuthorized(headers.authorization, expected)) {
 				response
 					.status(401)

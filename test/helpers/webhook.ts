@@ -20,19 +20,19 @@ import type {
 } from 'n8n-workflow';
 import { Workflow } from 'n8n-workflow';
 
-import { MinistrySafeWebhookAuth } from '../../credentials/MinistrySafeWebhookAuth.credentials';
+import { MinistrySafeWebhookApi } from '../../credentials/MinistrySafeWebhookApi.credentials';
 import { MinistrySafeTrigger } from '../../nodes/MinistrySafeTrigger/MinistrySafeTrigger.node.js';
 import { PACKAGE, additionalDataFor, nodeTypesOf, registerCredentialType } from './n8n';
 
 export const TRIGGER_NODE_TYPE = `${PACKAGE}.ministrySafeTrigger`;
 const WEBHOOK_ID = 'ministrysafe-trigger-test';
 
-registerCredentialType(new MinistrySafeWebhookAuth());
+registerCredentialType(new MinistrySafeWebhookApi());
 
 export interface TriggerHarnessOptions {
 	/** The trigger's parameters (contract.md names): events, authentication, includeFullRecord. */
 	parameters: INodeParameters;
-	/** Credential data by type: `ministrySafeWebhookAuth`, `ministrySafeApi`. */
+	/** Credential data by type: `ministrySafeWebhookApi`, `ministrySafeApi`. */
 	credentials?: Record<string, ICredentialDataDecryptedObject>;
 }
 

@@ -22,7 +22,7 @@ describe('MinistrySafe Trigger: events delivered by the sandbox', () => {
 				events: ['quizCompleted', 'backgroundCheckReady', 'userCreated'],
 				authentication: 'basicAuth',
 			},
-			credentials: { ministrySafeWebhookAuth: WEBHOOK_AUTH },
+			credentials: { ministrySafeWebhookApi: WEBHOOK_AUTH },
 		});
 	});
 	afterAll(async () => {

@@ -118,7 +118,7 @@ describe('MinistrySafe Trigger: Basic authentication', () => {
 	beforeAll(async () => {
 		harness = await startTriggerHarness({
 			parameters: { events: ALL_EVENTS, authentication: 'basicAuth' },
-			credentials: { ministrySafeWebhookAuth: WEBHOOK_AUTH },
+			credentials: { ministrySafeWebhookApi: WEBHOOK_AUTH },
 		});
 	});
 	afterAll(async () => await harness.stop());
@@ -155,7 +155,7 @@ describe('MinistrySafe Trigger: Basic authentication', () => {
 	it('authorises nothing when the credential has an empty password', async () => {
 		const misconfigured = await startTriggerHarness({
 			parameters: { events: ALL_EVENTS, authentication: 'basicAuth' },
-			credentials: { ministrySafeWebhookAuth: { user: WEBHOOK_AUTH.user, password: '' } },
+			credentials: { ministrySafeWebhookApi: { user: WEBHOOK_AUTH.user, password: '' } },
 		});
 		try {
 			const answer = await call(misconfigured, quizCompleted, {
@@ -169,11 +169,11 @@ describe('MinistrySafe Trigger: Basic authentication', () => {
 	});
 });
 
-describe('MinistrySafe Webhook Auth credential test', () => {
+describe('MinistrySafe Webhook API credential test', () => {
 	const testCredential = (data: Record<string, string>) =>
 		new MinistrySafeTrigger().methods.credentialTest.testWebhookCredential.call(
 			{} as never,
-			{ id: '1', name: 'webhook', type: 'ministrySafeWebhookAuth', data },
+			{ id: '1', name: 'webhook', type: 'ministrySafeWebhookApi', data },
 		);
 
 	it('accepts a user and a password', async () => {

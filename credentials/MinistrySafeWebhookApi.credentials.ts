@@ -5,10 +5,10 @@ import type { ICredentialType, INodeProperties } from 'n8n-workflow';
  * authentication). The MinistrySafe Trigger rejects calls that do not carry them. Nothing is sent anywhere with this
  * credential, so it has no request test of its own: the trigger tests it (`testedBy`) by checking its shape.
  */
-export class MinistrySafeWebhookAuth implements ICredentialType {
-	name = 'ministrySafeWebhookAuth';
+export class MinistrySafeWebhookApi implements ICredentialType {
+	name = 'ministrySafeWebhookApi';
 
-	displayName = 'MinistrySafe Webhook Auth';
+	displayName = 'MinistrySafe Webhook API';
 
 	icon = {
 		light: 'file:../icons/ministrySafe.svg',

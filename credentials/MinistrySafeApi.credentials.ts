@@ -36,7 +36,7 @@ export class MinistrySafeApi implements ICredentialType {
 
 	icon = { light: 'file:../icons/ministrySafe.svg', dark: 'file:../icons/ministrySafe.dark.svg' } as const;
 
-	documentationUrl = 'https://github.com/MinistrySafe/api-documentation';
+	documentationUrl = 'https://github.com/n8n-nodes-ministrysafe/n8n-nodes-ministrysafe#ministrysafe-api';
 
 	properties: INodeProperties[] = [
 		{

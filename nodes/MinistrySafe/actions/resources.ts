@@ -24,3 +24,16 @@ export const resourceSelector: INodeProperties = {
 	],
 	default: 'user',
 };
+
+/**
+ * The canvas subtitle: the chosen operation's action ("Create or update a user"), not its internal values. An
+ * expression, because n8n evaluates the subtitle against the node's parameters.
+ */
+export function actionSubtitle(): string {
+	const actions = Object.fromEntries(
+		Object.entries(resources).flatMap(([resource, { operations }]) =>
+			Object.entries(operations).map(([operation, { option }]) => [`${resource}.${operation}`, option.action]),
+		),
+	);
+	return `={{ (${JSON.stringify(actions)})[$parameter["resource"] + "." + $parameter["operation"]] }}`;
+}

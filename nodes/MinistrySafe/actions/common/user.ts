@@ -11,8 +11,8 @@ export function userReference(context: IExecuteFunctions, itemIndex: number): Us
 	const locator = context.getNodeParameter('user', itemIndex) as { mode: string; value: unknown };
 	const value = String(locator.value ?? '').trim();
 	if (value === '') throw input.invalid('User', 'is required');
-	if (locator.mode === 'employeeId') return { employeeId: value, label: `User with employee ID ${value}` };
-	if (!/^[0-9]+$/.test(value)) throw input.invalid('User', 'must be a numeric User ID (or choose "By Employee ID")');
+	if (locator.mode === 'employeeId') return { employeeId: value, label: `User with External ID ${value}` };
+	if (!/^[0-9]+$/.test(value)) throw input.invalid('User', 'must be a numeric User ID (or choose "By External ID")');
 	return { id: Number(value), label: `User ${value}` };
 }
 

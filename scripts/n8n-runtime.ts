@@ -9,7 +9,7 @@ import { dirname, join, resolve } from 'node:path';
 
 export const REPO_DIR = resolve(__dirname, '..');
 export const RUNTIME_DIR = join(REPO_DIR, '.n8n-runtime');
-const N8N_BIN = join(RUNTIME_DIR, 'node_modules', 'n8n', 'bin', 'n8n');
+export const N8N_BIN = join(RUNTIME_DIR, 'node_modules', 'n8n', 'bin', 'n8n');
 const PACKAGE_NAME = 'n8n-nodes-ministrysafe';
 
 /** The type names a workflow uses for our nodes and credentials when the package is installed in n8n. */
@@ -263,10 +263,20 @@ export interface N8nSettings {
 	encryptionKey: string;
 	/** Set N8N_DEV_RELOAD: n8n reloads the package when its files change. */
 	devReload?: boolean;
+	/** Extra variables for every n8n process of this folder (server and CLI), after the defaults: they win. */
+	env?: Record<string, string>;
 }
 
-/** A headless, local, quiet n8n: sqlite, 127.0.0.1 only, no telemetry, templates, banners or AI. */
-function n8nEnvironment(settings: N8nSettings, port: number, brokerPort: number): NodeJS.ProcessEnv {
+/**
+ * A headless, local, quiet n8n: sqlite, 127.0.0.1 only, no telemetry, templates, banners or AI. `extra` (one start or
+ * command) comes last and wins over the settings' own `env`, which wins over the defaults.
+ */
+export function n8nEnvironment(
+	settings: N8nSettings,
+	port: number,
+	brokerPort: number,
+	extra: Record<string, string> = {},
+): NodeJS.ProcessEnv {
 	const env: NodeJS.ProcessEnv = {
 		...process.env,
 		N8N_USER_FOLDER: settings.userFolder,
@@ -291,6 +301,8 @@ function n8nEnvironment(settings: N8nSettings, port: number, brokerPort: number)
 		N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: 'false',
 		N8N_GRACEFUL_SHUTDOWN_TIMEOUT: '5',
 		N8N_DEV_RELOAD: settings.devReload ? 'true' : 'false',
+		...settings.env,
+		...extra,
 	};
 	// Under jest NODE_ENV is 'test', and n8n then refuses to load nodes; n8n's own default is right here.
 	delete env.NODE_ENV;

@@ -20,6 +20,7 @@ import {
 	startN8n,
 	temporaryUserFolder,
 } from '../../scripts/n8n-runtime';
+import { startQueueN8n, startQueueServices } from '../../scripts/queue/topology';
 
 export const OWNER: Owner = {
 	email: 'e2e-owner@example.org',
@@ -38,6 +39,9 @@ export interface E2eEnvironment {
 	stop(): Promise<void>;
 }
 
+/** N8N_E2E_TOPOLOGY=queue (npm run test:e2e:queue): n8n in queue mode, see scripts/queue/topology.ts. */
+export const E2E_TOPOLOGY = process.env.N8N_E2E_TOPOLOGY === 'queue' ? 'queue' : 'single';
+
 /**
  * Imports the workflows, publishes the listed ones, then starts n8n (a published workflow is activated when n8n
  * starts). On any failure, whatever was started is stopped before the error is passed on.
@@ -53,9 +57,12 @@ export async function startE2eEnvironment(
 	try {
 		const sandbox = await startSandbox({ port: 0 });
 		cleanups.push(() => sandbox.stop());
+		const queue = E2E_TOPOLOGY === 'queue' ? await startQueueServices() : undefined;
+		if (queue) cleanups.push(() => queue.stop());
 		const settings: N8nSettings = {
 			userFolder: temporaryUserFolder('ministrysafe-e2e'),
 			encryptionKey: 'ministrysafe-e2e-encryption-key',
+			env: queue?.env,
 		};
 		cleanups.push(() => rmSync(settings.userFolder, { recursive: true, force: true }));
 		// The repository is the package folder: package.json and dist/, as npm would install it.
@@ -64,7 +71,7 @@ export async function startE2eEnvironment(
 		if (options.workflows?.length) await importWorkflows(settings, options.workflows);
 		for (const id of options.publish ?? []) await publishWorkflow(settings, id);
 
-		const n8n = await startN8n(settings);
+		const n8n = queue ? await startQueueN8n(settings) : await startN8n(settings);
 		cleanups.push(() => n8n.stop());
 		const client = new N8nClient(n8n.url);
 		await client.signIn(OWNER);

@@ -1,0 +1,212 @@
+// n8n in queue mode on this machine: one main (editor, REST and public API, activation, pollers), two workers (run
+// every execution) and one webhook processor (receives /webhook/* calls and queues their executions), over one
+// PostgreSQL and one Redis. Each instance has its own user folder with this package linked, as separate machines
+// would have, and all share the database, the queue and the encryption key.
+import { rmSync } from 'node:fs';
+
+import {
+	type N8nInstance,
+	type N8nSettings,
+	N8N_BIN,
+	REPO_DIR,
+	type Log,
+	type ManagedProcess,
+	freePort,
+	linkPackage,
+	n8nEnvironment,
+	startUntilReady,
+	temporaryUserFolder,
+	waitFor,
+} from '../n8n-runtime';
+import { type Postgres, type Redis, startPostgres, startRedis } from './services';
+import { ensureSystemPrograms } from './system';
+
+/** Executions each worker runs at once: n8n warns below 5, and two workers share 2 cores with everything else. */
+export const WORKER_CONCURRENCY = 5;
+export const WORKER_COUNT = 2;
+const READY_TIMEOUT_MS = 120_000;
+
+/** PostgreSQL and Redis, and the variables that put every n8n process (server or CLI) in queue mode on them. */
+export interface QueueServices {
+	postgres: Postgres;
+	redis: Redis;
+	env: Record<string, string>;
+	stop(): Promise<void>;
+}
+
+export async function startQueueServices(log: Log = () => undefined): Promise<QueueServices> {
+	const programs = await ensureSystemPrograms(log);
+	const [postgres, redis] = await Promise.allSettled([startPostgres(programs), startRedis(programs)]);
+	const stop = async (): Promise<void> => {
+		await Promise.all([postgres, redis].map((started) => (started.status === 'fulfilled' ? started.value.stop() : undefined)));
+	};
+	if (postgres.status === 'rejected' || redis.status === 'rejected') {
+		await stop();
+		throw postgres.status === 'rejected' ? postgres.reason : (redis as PromiseRejectedResult).reason;
+	}
+	return {
+		postgres: postgres.value,
+		redis: redis.value,
+		env: { ...postgres.value.env, ...redis.value.env, EXECUTIONS_MODE: 'queue' },
+		stop,
+	};
+}
+
+export type N8nRole = 'main' | 'worker' | 'webhook';
+
+/** One n8n process of the topology. */
+export interface N8nProcess {
+	role: N8nRole;
+	/** main, worker-1, worker-2, webhook: how the tests and logs name it. */
+	name: string;
+	/** Where it answers HTTP: the editor and APIs (main), /webhook/* (webhook), /healthz (worker). */
+	url: string;
+	userFolder: string;
+	output(): string;
+	stop(): Promise<void>;
+}
+
+/** The topology as the end-to-end tests see one n8n: the main's URL, the webhook processor's webhook URLs. */
+export interface QueueN8n extends N8nInstance {
+	topology: 'queue';
+	main: N8nProcess;
+	workers: N8nProcess[];
+	webhook: N8nProcess;
+}
+
+export function isQueueN8n(n8n: N8nInstance): n8n is QueueN8n {
+	return (n8n as Partial<QueueN8n>).topology === 'queue';
+}
+
+interface RoleSpec {
+	role: N8nRole;
+	name: string;
+	args: string[];
+	ready: RegExp;
+	/** Variables of this role alone. */
+	env: Record<string, string>;
+	port: number;
+}
+
+async function startProcessOfRole(
+	spec: RoleSpec,
+	settings: N8nSettings,
+	log: Log | undefined,
+): Promise<N8nProcess & { process: ManagedProcess }> {
+	const env = n8nEnvironment(settings, spec.port, await freePort(), spec.env);
+	const running = await startUntilReady(`n8n ${spec.name}`, process.execPath, [N8N_BIN, ...spec.args], {
+		env,
+		ready: spec.ready,
+		timeoutMs: READY_TIMEOUT_MS,
+		onLine: (line) => {
+			if (log && line.trim() !== '' && !/migration/i.test(line)) log(`  ${spec.name}: ${line}`);
+		},
+	});
+	const url = `http://127.0.0.1:${spec.port}`;
+	try {
+		// Ready means serving: /healthz/readiness answers 200 once the database and Redis are connected.
+		await waitFor(
+			`${spec.name} to answer ${url}/healthz/readiness`,
+			async () => {
+				const response = await fetch(`${url}/healthz/readiness`, { signal: AbortSignal.timeout(5_000) }).catch(() => undefined);
+				return response?.ok ? true : undefined;
+			},
+			30_000,
+		);
+	} catch (error) {
+		await running.stop();
+		throw error;
+	}
+	return {
+		role: spec.role,
+		name: spec.name,
+		url,
+		userFolder: settings.userFolder,
+		output: running.output,
+		stop: running.stop,
+		process: running,
+	};
+}
+
+/**
+ * Starts the four n8n processes at once on a database that the CLI has already set up (imports run the migrations),
+ * `settings` being the main's user folder with `env` from startQueueServices. The others get user folders of their
+ * own with the package linked. On any failure, whatever was started is stopped before the error is passed on.
+ */
+export async function startQueueN8n(settings: N8nSettings, options: { log?: Log } = {}): Promise<QueueN8n> {
+	const [mainPort, webhookPort] = [await freePort(), await freePort()];
+	const webhookUrl = `http://127.0.0.1:${webhookPort}/`;
+	// Every instance builds its webhook URLs from WEBHOOK_URL: the address the webhook processors are reached at.
+	const shared = { ...settings.env, WEBHOOK_URL: webhookUrl, N8N_EDITOR_BASE_URL: `http://127.0.0.1:${mainPort}/` };
+	const specs: RoleSpec[] = [
+		{
+			role: 'main',
+			name: 'main',
+			args: ['start'],
+			ready: /Editor is now accessible/,
+			port: mainPort,
+			// The main runs manual executions on workers too, and refuses /webhook/* calls: they belong to the processor.
+			env: { OFFLOAD_MANUAL_EXECUTIONS_TO_WORKERS: 'true', N8N_DISABLE_PRODUCTION_MAIN_PROCESS: 'true' },
+		},
+		...(await Promise.all(
+			Array.from({ length: WORKER_COUNT }, async (_, index): Promise<RoleSpec> => {
+				const healthPort = await freePort();
+				return {
+					role: 'worker',
+					name: `worker-${index + 1}`,
+					args: ['worker', `--concurrency=${WORKER_CONCURRENCY}`],
+					ready: /n8n worker is now ready/,
+					port: healthPort,
+					env: {
+						QUEUE_HEALTH_CHECK_ACTIVE: 'true',
+						QUEUE_HEALTH_CHECK_PORT: String(healthPort),
+						N8N_WORKER_SERVER_ADDRESS: '127.0.0.1',
+					},
+				};
+			}),
+		)),
+		{ role: 'webhook', name: 'webhook', args: ['webhook'], ready: /Webhook listener waiting for requests/, port: webhookPort, env: {} },
+	];
+
+	const userFolders: string[] = [];
+	const settingsOf = (spec: RoleSpec): N8nSettings => {
+		if (spec.role === 'main') return { ...settings, env: shared };
+		const userFolder = temporaryUserFolder(`ministrysafe-${spec.name}`);
+		userFolders.push(userFolder);
+		linkPackage(userFolder, REPO_DIR);
+		return { ...settings, userFolder, env: shared };
+	};
+	const removeFolders = (): void => {
+		for (const folder of userFolders) rmSync(folder, { recursive: true, force: true });
+	};
+
+	const started = await Promise.allSettled(specs.map((spec) => startProcessOfRole(spec, settingsOf(spec), options.log)));
+	const running = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+	const stop = async (): Promise<void> => {
+		// Workers finish or give back their jobs; then the main and the processor.
+		await Promise.all(running.map((process) => process.stop()));
+		removeFolders();
+	};
+	const failed = started.find((result): result is PromiseRejectedResult => result.status === 'rejected');
+	if (failed) {
+		await stop();
+		throw failed.reason;
+	}
+
+	const [main, ...rest] = running;
+	const workers = rest.filter((process) => process.role === 'worker');
+	const webhook = rest.find((process) => process.role === 'webhook') as N8nProcess;
+	return {
+		topology: 'queue',
+		main,
+		workers,
+		webhook,
+		url: main.url,
+		port: mainPort,
+		settings,
+		webhookUrl: (webhookId) => `${webhook.url}/webhook/${webhookId}/webhook`,
+		output: main.output,
+		exited: main.process.exited,
+		stop,
+	};
+}

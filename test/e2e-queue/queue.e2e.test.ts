@@ -55,6 +55,7 @@ beforeAll(async () => {
 	env = await startE2eEnvironment({
 		workflows: [...fixtures, ...(hasPollingTrigger ? [pollingWorkflow] : [])],
 		publish: [ALL_EVENTS, ...(hasPollingTrigger ? [POLLING] : [])],
+		topology: 'queue',
 	});
 	if (!isQueueN8n(env.n8n)) throw new Error('These tests need the queue topology: run them with npm run test:e2e:queue');
 	n8n = env.n8n;

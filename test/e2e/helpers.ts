@@ -39,15 +39,19 @@ export interface E2eEnvironment {
 	stop(): Promise<void>;
 }
 
+export type Topology = 'single' | 'queue';
+
 /** N8N_E2E_TOPOLOGY=queue (npm run test:e2e:queue): n8n in queue mode, see scripts/queue/topology.ts. */
-export const E2E_TOPOLOGY = process.env.N8N_E2E_TOPOLOGY === 'queue' ? 'queue' : 'single';
+function topologyFromEnvironment(): Topology {
+	return process.env.N8N_E2E_TOPOLOGY === 'queue' ? 'queue' : 'single';
+}
 
 /**
  * Imports the workflows, publishes the listed ones, then starts n8n (a published workflow is activated when n8n
  * starts). On any failure, whatever was started is stopped before the error is passed on.
  */
 export async function startE2eEnvironment(
-	options: { workflows?: WorkflowFile[]; publish?: string[] } = {},
+	options: { workflows?: WorkflowFile[]; publish?: string[]; topology?: Topology } = {},
 ): Promise<E2eEnvironment> {
 	const cleanups: Array<() => Promise<void> | void> = [];
 	const stop = async (): Promise<void> => {
@@ -57,7 +61,8 @@ export async function startE2eEnvironment(
 	try {
 		const sandbox = await startSandbox({ port: 0 });
 		cleanups.push(() => sandbox.stop());
-		const queue = E2E_TOPOLOGY === 'queue' ? await startQueueServices() : undefined;
+		const topology = options.topology ?? topologyFromEnvironment();
+		const queue = topology === 'queue' ? await startQueueServices() : undefined;
 		if (queue) cleanups.push(() => queue.stop());
 		const settings: N8nSettings = {
 			userFolder: temporaryUserFolder('ministrysafe-e2e'),

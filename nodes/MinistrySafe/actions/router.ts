@@ -13,8 +13,14 @@ function errorForItem(error: unknown, context: IExecuteFunctions, itemIndex: num
 	return new NodeOperationError(context.getNode(), error as Error, { itemIndex });
 }
 
-const pairedItemOf = (items: number[]): IPairedItemData | IPairedItemData[] =>
-	items.length === 1 ? { item: items[0] } : items.map((item) => ({ item }));
+/** Records that come from the same items share one pairedItem list (a whole list's deactivations share all items). */
+const pairedItems = new WeakMap<number[], IPairedItemData[]>();
+function pairedItemOf(items: number[]): IPairedItemData | IPairedItemData[] {
+	if (items.length === 1) return { item: items[0] };
+	let paired = pairedItems.get(items);
+	if (!paired) pairedItems.set(items, (paired = items.map((item) => ({ item }))));
+	return paired;
+}
 
 /**
  * Runs one piece of work for the input items `items`: its records come out paired with them; a failure stops the

@@ -5,10 +5,11 @@ import { get } from './get.operation';
 import { getAll } from './getAll.operation';
 import { getSignInLink } from './getSignInLink.operation';
 import { update } from './update.operation';
+import { sync } from './sync.operation';
 import { upsert } from './upsert.operation';
 
 export const user = defineResource(
 	'user',
-	{ create, upsert, deactivate, get, getAll, getSignInLink, update },
+	{ create, upsert, deactivate, get, getAll, getSignInLink, sync, update },
 	'get',
 );

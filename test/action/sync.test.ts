@@ -1,6 +1,6 @@
 // User → Sync, run by n8n's engine against the sandbox over real HTTP: the whole input is one staff list; what the
 // node decided, what it sent (the sandbox's request log) and what the Organization holds afterwards.
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { injectFault, ok, sandboxClients, sentRequests, useSandbox } from '../helpers/sandbox';
 import type { RunActionOptions } from '../helpers/n8n';
@@ -40,7 +40,7 @@ const rowOf = (user: UserRecord): Row => ({
 });
 
 /** Runs Sync on `rows`, every field taken from the items by expressions, as a workflow fed by a spreadsheet does. */
-const runSync = (rows: Row[], options: IDataObject = {}, extra: Partial<RunActionOptions> = {}) =>
+const runSync = (rows: Row[], options: INodeParameters = {}, extra: Partial<RunActionOptions> = {}) =>
 	runActionNode({
 		parameters: {
 			resource: 'user',

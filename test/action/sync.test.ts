@@ -279,4 +279,22 @@ describe('Sync', () => {
 		expect(continued.items[0].json.error).toEqual(expect.any(String));
 		expect(continued.items[0].pairedItem).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
 	});
+
+	it('with Continue On Fail puts an error in place of a create the service refuses, and goes on with the rest', async () => {
+		// The service wants a dot in the domain; the node's own check does not, so the refusal comes from the service.
+		const rows: Row[] = [
+			{ external_id: 'HR-LOCAL', first_name: 'Lo', last_name: 'Cal', email: 'lo@localhost' },
+			{ external_id: 'HR-FINE', first_name: 'Fi', last_name: 'Ne', email: 'fi.ne@example.org' },
+		];
+		const stopped = await runSync(rows);
+		expect(stopped.error?.message).toBeDefined();
+		expect(methods().filter((line) => line.startsWith('POST'))).toEqual(['POST /api/v2/users']);
+		sandbox().clearRequests();
+
+		const continued = await runSync(rows, {}, { continueOnFail: true });
+		expect(continued.error).toBeUndefined();
+		expect(continued.items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
+		expect(continued.items[0].json).toEqual({ error: expect.stringMatching(/e-mail|email/i) });
+		expect(continued.items[1].json).toMatchObject({ action: 'created', external_id: 'HR-FINE' });
+	});
 });

@@ -4,8 +4,8 @@ import { deactivate } from './deactivate.operation';
 import { get } from './get.operation';
 import { getAll } from './getAll.operation';
 import { getSignInLink } from './getSignInLink.operation';
-import { update } from './update.operation';
 import { sync } from './sync.operation';
+import { update } from './update.operation';
 import { upsert } from './upsert.operation';
 
 export const user = defineResource(

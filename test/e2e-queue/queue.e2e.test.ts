@@ -172,6 +172,8 @@ describe('an action workflow run from the editor', () => {
 		// The next poll comes at the next full minute at the latest.
 		const [execution] = await finishedExecutions(POLLING, 1, 90_000);
 		expect(execution.mode).toBe('trigger');
+		const items = nodeOutput({ data: execution.data as NonNullable<PublicExecution['data']> }, 'MinistrySafe Polling Trigger');
+		expect(items).toEqual([expect.objectContaining({ external_id: 'E2E-QUEUE-POLL', first_name: 'Priscilla' })]);
 		expect(await loggedBy('enqueued', execution.id)).toEqual(['main']);
 		expect(await loggedBy('started', execution.id)).toEqual([expect.stringMatching(/^worker-\d$/)]);
 	});

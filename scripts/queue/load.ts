@@ -207,7 +207,9 @@ async function main(): Promise<void> {
 			process.exitCode = 1;
 			// What n8n said went wrong, for whoever reads a failed run (distinct lines, the first 20 of each process).
 			for (const process of [n8n.main, ...n8n.workers, n8n.webhook]) {
-				const problems = [...new Set(process.output().split('\n').filter((line) => /error|fail|timeout|exceeded/i.test(line)))];
+				const problems = [
+					...new Set(process.output().split('\n').filter((line) => /error|fail|timeout|exceeded/i.test(line) && !/Python task runner/.test(line))),
+				];
 				if (problems.length > 0) console.log(`\n${process.name} logged ${problems.length} distinct problem lines:\n${problems.slice(0, 20).join('\n')}`);
 			}
 		}

@@ -66,12 +66,17 @@ export interface N8nProcess {
 	stop(): Promise<void>;
 }
 
-/** The topology as the end-to-end tests see one n8n: the main's URL, the webhook processor's webhook URLs. */
+/**
+ * The topology as the end-to-end tests see one n8n: the main's URL, the webhook processor's webhook URLs. `stop()`
+ * stops the main alone, as restarting n8n does in queue mode (the workers and the webhook processor keep running, and a
+ * main started again on the same settings joins them); `stopAll()` stops every process.
+ */
 export interface QueueN8n extends N8nInstance {
 	topology: 'queue';
 	main: N8nProcess;
 	workers: N8nProcess[];
 	webhook: N8nProcess;
+	stopAll(): Promise<void>;
 }
 
 export function isQueueN8n(n8n: N8nInstance): n8n is QueueN8n {
@@ -182,14 +187,13 @@ export async function startQueueN8n(settings: N8nSettings, options: { log?: Log 
 
 	const started = await Promise.allSettled(specs.map((spec) => startProcessOfRole(spec, settingsOf(spec), options.log)));
 	const running = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
-	const stop = async (): Promise<void> => {
-		// Workers finish or give back their jobs; then the main and the processor.
+	const stopAll = async (): Promise<void> => {
 		await Promise.all(running.map((process) => process.stop()));
 		removeFolders();
 	};
 	const failed = started.find((result): result is PromiseRejectedResult => result.status === 'rejected');
 	if (failed) {
-		await stop();
+		await stopAll();
 		throw failed.reason;
 	}
 
@@ -207,6 +211,7 @@ export async function startQueueN8n(settings: N8nSettings, options: { log?: Log 
 		webhookUrl: (webhookId) => `${webhook.url}/webhook/${webhookId}/webhook`,
 		output: main.output,
 		exited: main.process.exited,
-		stop,
+		stop: main.stop,
+		stopAll,
 	};
 }

@@ -20,7 +20,7 @@ import {
 	startN8n,
 	temporaryUserFolder,
 } from '../../scripts/n8n-runtime';
-import { startQueueN8n, startQueueServices } from '../../scripts/queue/topology';
+import { isQueueN8n, startQueueN8n, startQueueServices } from '../../scripts/queue/topology';
 
 export const OWNER: Owner = {
 	email: 'e2e-owner@example.org',
@@ -77,7 +77,7 @@ export async function startE2eEnvironment(
 		for (const id of options.publish ?? []) await publishWorkflow(settings, id);
 
 		const n8n = queue ? await startQueueN8n(settings) : await startN8n(settings);
-		cleanups.push(() => n8n.stop());
+		cleanups.push(isQueueN8n(n8n) ? n8n.stopAll : n8n.stop);
 		const client = new N8nClient(n8n.url);
 		await client.signIn(OWNER);
 		const apiKey = await client.createApiKey('end-to-end tests');

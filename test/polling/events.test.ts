@@ -101,7 +101,7 @@ describe('User Created', () => {
 		await expectQuiet(trigger);
 	});
 
-	it('finds a new User when deactivations have moved the end of the list to an earlier page', async () => {
+	it('finds new Users when deactivations have moved the end of the list to an earlier page', async () => {
 		const make = changes(suite.sandbox);
 		const trigger = triggerFor({ event: 'userCreated' });
 		await trigger.activate();
@@ -109,6 +109,18 @@ describe('User Created', () => {
 		for (let id = 1001; id < 1061; id++) await make.deactivateUser(id);
 		const created = await make.user();
 		expect((await trigger.poll()).map((item) => item.id)).toEqual([created]);
+		await expectQuiet(trigger, 2);
+	});
+
+	it('finds new Users that fill the page before the last one seen', async () => {
+		const make = changes(suite.sandbox);
+		const trigger = triggerFor({ event: 'userCreated' });
+		await trigger.activate();
+		// 150 Users left on 2 pages; 60 new ones fill page 2 and start page 3 again, the last page seen before.
+		for (let id = 1001; id < 1101; id++) await make.deactivateUser(id);
+		const created: number[] = [];
+		for (let count = 0; count < 60; count++) created.push(await make.user());
+		expect((await trigger.poll()).map((item) => item.id)).toEqual(created);
 		await expectQuiet(trigger, 2);
 	});
 });

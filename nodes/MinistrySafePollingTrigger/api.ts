@@ -51,6 +51,9 @@ export async function usersPage(context: IPollFunctions, page: number): Promise<
 	};
 }
 
+/** The answer of a read whose record is gone (404). */
+const GONE = Symbol('gone');
+
 /** One User's Trainings; undefined when the User is gone (deactivated Users answer 404). Other errors pass on. */
 export async function trainingsOfUser(context: IPollFunctions, userId: number): Promise<IDataObject[] | undefined> {
 	const trainings: unknown = await apiRequest
@@ -59,5 +62,3 @@ export async function trainingsOfUser(context: IPollFunctions, userId: number): 
 	if (trainings === GONE) return undefined;
 	return Array.isArray(trainings) ? (trainings as IDataObject[]) : [];
 }
-
-const GONE = Symbol('gone');

@@ -1,12 +1,12 @@
 // One poll: read the settings, then either the test event (manual mode, nothing remembered) or the events since the
 // remembered snapshot, which the poll replaces. A failing read throws before the snapshot is replaced, so a failed
-// poll changes nothing and its events are found by the next one.
+// poll changes nothing and its events are found by the next one. One poll at a time: unlessAlreadyPolling.
 import type { INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 
 import { today } from './dates';
 import { type EventContext, pollingEvents } from './events';
 import { configurationKey, readSettings } from './settings';
-import { loadSnapshot, saveSnapshot } from './state';
+import { loadSnapshot, saveSnapshot, unlessAlreadyPolling } from './state';
 
 export async function pollMinistrySafe(context: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 	const settings = readSettings(context);
@@ -20,7 +20,9 @@ export async function pollMinistrySafe(context: IPollFunctions): Promise<INodeEx
 	}
 
 	const key = configurationKey(context, settings);
-	const { items, snapshot } = await handler.poll(event, loadSnapshot(context, key));
-	saveSnapshot(context, key, snapshot);
-	return items.length > 0 ? [context.helpers.returnJsonArray(items)] : null;
+	return await unlessAlreadyPolling(context, async () => {
+		const { items, snapshot } = await handler.poll(event, loadSnapshot(context, key));
+		saveSnapshot(context, key, snapshot);
+		return items.length > 0 ? [context.helpers.returnJsonArray(items)] : null;
+	});
 }

@@ -37,6 +37,27 @@ export function saveSnapshot(context: IPollFunctions, configurationKey: string, 
 	data.snapshot = snapshot;
 }
 
+/** A poll still running after this long is taken to have died (n8n stopped mid-poll), and no longer holds others back. */
+const RUNNING_POLL_EXPIRES_MS = 10 * 60 * 1000;
+
+/**
+ * Runs a poll unless another one of this trigger is still running, and then gives null. n8n starts a poll on every
+ * Poll Times tick whether or not the previous one has finished (a slow service, a rate limit's waits): two polls from
+ * the same snapshot would report the same events twice. The mark lives in the static data n8n keeps in memory between
+ * polls and is gone again before any save.
+ */
+export async function unlessAlreadyPolling<T>(context: IPollFunctions, poll: () => Promise<T>): Promise<T | null> {
+	const data = context.getWorkflowStaticData('node');
+	const since = data.pollingSince;
+	if (typeof since === 'number' && Date.now() - since < RUNNING_POLL_EXPIRES_MS) return null;
+	data.pollingSince = Date.now();
+	try {
+		return await poll();
+	} finally {
+		delete data.pollingSince;
+	}
+}
+
 /**
  * Record ids as text: sorted, each the difference from the one before in base 36, joined by dots. Ids of one
  * Organization's recent records lie close together, so most take two or three characters instead of seven or more.

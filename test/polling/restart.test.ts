@@ -106,3 +106,17 @@ it('records afresh when the event or the credential changes, and continues when 
 	expect(await otherCredential.activate()).toEqual([]);
 	expect(await otherCredential.poll()).toEqual([]);
 });
+
+it('a tick that comes while the previous poll is still running reports nothing: the running poll does, once', async () => {
+	const make = changes(suite.sandbox);
+	const trigger = triggerFor({ event: 'userCreated' });
+	await trigger.activate();
+	const created = await make.user();
+	const [first, second] = await Promise.all([trigger.poll(), trigger.poll()]);
+	expect(ids([...first, ...second])).toEqual([created]);
+	expect(await trigger.poll()).toEqual([]);
+	expect(JSON.stringify(trigger.saved)).not.toContain('pollingSince');
+	// Nothing holds the next polls back.
+	const next = await make.user();
+	expect(ids(await trigger.poll())).toEqual([next]);
+});

@@ -51,7 +51,8 @@ describe('Fetch Test Event', () => {
 		await make.backdateTraining(older, 740);
 		const newer = await make.assignTraining(await make.user());
 		await make.completeTraining(newer);
-		await make.backdateTraining(newer, 720);
+		// 702 days: its notice window began a day or two ago, later than any the seed has (theirs began 5 days ago or more).
+		await make.backdateTraining(newer, 702);
 		suite.sandbox.clearRequests();
 
 		const [sample] = await triggerFor({ event: 'trainingRenewalDue' }).fetchTestEvent();

@@ -7,9 +7,12 @@ import { userPath, userReference } from '../common/user';
 import type { Operation } from '../types';
 
 export const get: Operation = {
-	option: { name: 'Get', action: 'Get a user by ID or employee ID',
+	option: {
+		name: 'Get',
+		action: 'Get a user by ID or employee ID',
 		description:
-			'Get one User by their numeric User ID or their employee ID; returns their record, with their Trainings and Background Checks when Detailed is on' },
+			'Get one User by their numeric User ID or their employee ID; returns their record, with their Trainings and Background Checks when Detailed is on',
+	},
 	properties: [
 		userLocator,
 		{

@@ -6,9 +6,12 @@ import { getMany } from '../common/paging';
 import type { Operation } from '../types';
 
 export const getAll: Operation = {
-	option: { name: 'Get Many', action: 'Get many users',
+	option: {
+		name: 'Get Many',
+		action: 'Get many users',
 		description:
-			"Get the Organization's Users, optionally only those matching a search, an External ID or a Tag; returns one item per User with their numeric ID, name, e-mail, External ID, Tags and latest training score" },
+			"Get the Organization's Users, optionally only those matching a search, an External ID or a Tag; returns one item per User with their numeric ID, name, e-mail, External ID, Tags and latest training score",
+	},
 	properties: listProperties([
 		{
 			displayName: 'External ID',

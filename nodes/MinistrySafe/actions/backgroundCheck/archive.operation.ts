@@ -8,7 +8,7 @@ export const archive: Operation = {
 	option: {
 		name: 'Archive',
 		action: 'Archive a background check',
-		description: 'Archive a Background Check (its status becomes archived)',
+		description: 'Archive a Background Check by its numeric ID; returns the check, now with status archived',
 	},
 	properties: [backgroundCheckIdField],
 	async execute(this: IExecuteFunctions, itemIndex: number) {

@@ -82,8 +82,8 @@ function readApplicant(input: ItemInput, level: number | undefined) {
 export const create: Operation = {
 	option: {
 		name: 'Create',
-		action: 'Order a background check',
-		description: 'Order a Background Check for a User',
+		action: 'Order a background check for a user',
+		description: 'Order a Background Check for a User; returns the new Background Check with its ID and status processing',
 	},
 	properties: [
 		userLocator,

@@ -5,7 +5,11 @@ import type { Operation } from '../types';
 import { backgroundCheckIdField, backgroundCheckOf } from './backgroundCheckId';
 
 export const get: Operation = {
-	option: { name: 'Get', action: 'Get a background check', description: 'Get a Background Check by ID' },
+	option: {
+		name: 'Get',
+		action: 'Get a background check',
+		description: 'Get one Background Check by its numeric ID; returns its status, level, order date and results link',
+	},
 	properties: [backgroundCheckIdField],
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const check = backgroundCheckOf(this, itemIndex);

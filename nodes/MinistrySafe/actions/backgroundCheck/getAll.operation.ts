@@ -10,7 +10,8 @@ export const getAll: Operation = {
 	option: {
 		name: 'Get Many',
 		action: 'Get many background checks',
-		description: "Get the Organization's Background Checks",
+		description:
+			"Get the Organization's Background Checks, optionally only those ordered in a date range or of one User; returns one item per check with its status, level, order date and User",
 	},
 	properties: listProperties([
 		...dateRangeFilters('ordered'),
@@ -29,7 +30,7 @@ export const getAll: Operation = {
 			type: 'number',
 			typeOptions: { minValue: 1, numberPrecision: 0 },
 			default: 1,
-			description: 'Only the Background Checks of the User with this ID',
+			description: 'Only the Background Checks of the User with this numeric User ID',
 		},
 	]),
 	async execute(this: IExecuteFunctions, itemIndex: number) {

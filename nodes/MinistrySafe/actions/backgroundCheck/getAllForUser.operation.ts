@@ -8,7 +8,8 @@ export const getAllForUser: Operation = {
 	option: {
 		name: 'Get Many for User',
 		action: 'Get many background checks of a user',
-		description: 'Get the Background Checks of one User, by ID or External ID',
+		description:
+			'Get the Background Checks of one User, by numeric User ID or External ID; returns one item per check with its status, level and order date',
 	},
 	properties: [userLocator],
 	async execute(this: IExecuteFunctions, itemIndex: number) {

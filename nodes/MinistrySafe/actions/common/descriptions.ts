@@ -7,7 +7,7 @@ export const userLocator: INodeProperties = {
 	type: 'resourceLocator',
 	default: { mode: 'list', value: '' },
 	required: true,
-	description: 'The User to act on',
+	description: 'The User to act on: chosen from the list, by numeric User ID (e.g. 42) or by External ID (your own ID for them)',
 	modes: [
 		{
 			displayName: 'From List',

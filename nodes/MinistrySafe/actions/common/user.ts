@@ -31,7 +31,7 @@ export async function resolveUserId(context: IExecuteFunctions, itemIndex: numbe
 	return { id: Number(record.id), label: user.label };
 }
 
-/** A User's own list (Trainings, Background Checks), by ID or employee ID: one item per record. */
+/** A User's own list (Trainings, Background Checks), by ID or External ID: one item per record. */
 export async function getUserRecords(context: IExecuteFunctions, itemIndex: number, suffix: string): Promise<IDataObject[]> {
 	const user = userReference(context, itemIndex);
 	return (await apiRequest.call(context, 'GET', userPath(user, suffix), { record: user.label })) as IDataObject[];

@@ -22,7 +22,8 @@ export const getAll: Operation = {
 	option: {
 		name: 'Get Many',
 		action: "Get many users' compliance",
-		description: 'A compliance report of the Organization: one item per User',
+		description:
+			"Report every User's compliance (Training and Background Check valid, expiring, expired, pending or missing); returns one item per User with their status and expiry dates",
 	},
 	properties: [
 		...listProperties([

@@ -11,7 +11,8 @@ export const getForUser: Operation = {
 	option: {
 		name: 'Get for User',
 		action: "Get a user's compliance",
-		description: "Whether one User's Training and Background Check are valid, expiring, expired, pending or missing",
+		description:
+			"Check whether one User's Training and Background Check are valid, expiring, expired, pending or missing; returns one item with their status and expiry dates",
 	},
 	properties: [userLocator, settingsProperty],
 	async execute(this: IExecuteFunctions, itemIndex: number) {

@@ -178,7 +178,8 @@ export const create: Operation = {
 	option: {
 		name: 'Create',
 		action: 'Create an organization',
-		description: 'Create an Organization with its first administrator; needs a key allowed to create Organizations',
+		description:
+			"Create an Organization with its first administrator (needs a key allowed to create Organizations); returns the new Organization's ID and API key",
 	},
 	properties,
 	async execute(this: IExecuteFunctions, itemIndex: number) {

@@ -12,7 +12,7 @@ export const getTypes: Operation = {
 	option: {
 		name: 'Get Types',
 		action: 'Get organization types',
-		description: 'Get the types an Organization may be created with',
+		description: 'Get the types an Organization may be created with; returns one item per type, e.g. { "type": "Church" }',
 	},
 	properties: [],
 	async execute(this: IExecuteFunctions) {

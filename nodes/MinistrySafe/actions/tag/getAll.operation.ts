@@ -5,7 +5,11 @@ import { getMany } from '../common/paging';
 import type { Operation } from '../types';
 
 export const getAll: Operation = {
-	option: { name: 'Get Many', action: 'Get many tags', description: "Get the Organization's Tags" },
+	option: {
+		name: 'Get Many',
+		action: 'Get many tags',
+		description: "Get the Organization's Tags; returns one item per Tag with its name",
+	},
 	properties: listProperties(),
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		return await getMany(this, itemIndex, '/tags');

@@ -8,7 +8,11 @@ import type { Operation } from '../types';
 import { surveyCodeField } from './surveyCode';
 
 export const assign: Operation = {
-	option: { name: 'Assign', action: 'Assign a training to a user', description: 'Assign a Training to a User' },
+	option: {
+		name: 'Assign',
+		action: 'Assign a training to a user',
+		description: 'Assign a Training (by survey code) to a User; returns the User with the assigned Training',
+	},
 	properties: [
 		userLocator,
 		surveyCodeField({ default: 'standard', required: true }),

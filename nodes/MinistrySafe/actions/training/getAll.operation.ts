@@ -7,7 +7,12 @@ import { getMany } from '../common/paging';
 import type { Operation } from '../types';
 
 export const getAll: Operation = {
-	option: { name: 'Get Many', action: 'Get many trainings', description: "Get the Organization's Trainings" },
+	option: {
+		name: 'Get Many',
+		action: 'Get many trainings',
+		description:
+			"Get the Organization's Trainings, optionally only those assigned in a date range; returns one item per Training with its survey code, score, completion date and certificate link",
+	},
 	// The service filters Trainings on the day they were assigned (decisions.md 24).
 	properties: listProperties(dateRangeFilters('assigned')),
 	async execute(this: IExecuteFunctions, itemIndex: number) {

@@ -8,7 +8,8 @@ export const getAllForUser: Operation = {
 	option: {
 		name: 'Get Many for User',
 		action: 'Get many trainings of a user',
-		description: 'Get the Trainings of one User, by ID or External ID',
+		description:
+			'Get the Trainings of one User, by numeric User ID or External ID; returns one item per Training with its survey code, score and completion date',
 	},
 	properties: [userLocator],
 	async execute(this: IExecuteFunctions, itemIndex: number) {

@@ -10,8 +10,8 @@ import { surveyCodeField } from './surveyCode';
 export const resend: Operation = {
 	option: {
 		name: 'Resend',
-		action: 'Resend a training to a user',
-		description: 'Send a User the e-mail of a Training assigned to them again',
+		action: 'Resend a training e-mail to a user',
+		description: 'Send a User the e-mail of a Training assigned to them again; returns the User it was sent to',
 	},
 	properties: [
 		userLocator,

@@ -5,7 +5,11 @@ import type { Operation } from '../types';
 import { createUser, externalIdField, newUserAdditionalFields, newUserNameFields, readNewUser } from './shared';
 
 export const create: Operation = {
-	option: { name: 'Create', action: 'Create a user', description: 'Create a User in the Organization' },
+	option: {
+		name: 'Create',
+		action: 'Create a user',
+		description: 'Create a User in the Organization; returns the new User with their numeric User ID',
+	},
 	properties: [...newUserNameFields, externalIdField, newUserAdditionalFields],
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		return await createUser(this, readNewUser(itemInput(this, itemIndex)));

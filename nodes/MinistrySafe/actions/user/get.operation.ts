@@ -7,7 +7,12 @@ import { userPath, userReference } from '../common/user';
 import type { Operation } from '../types';
 
 export const get: Operation = {
-	option: { name: 'Get', action: 'Get a user', description: 'Get a User by ID or External ID' },
+	option: {
+		name: 'Get',
+		action: 'Get a user by ID or external ID',
+		description:
+			'Get one User by their numeric User ID or their External ID; returns their record, with their Trainings and Background Checks when Detailed is on',
+	},
 	properties: [
 		userLocator,
 		{

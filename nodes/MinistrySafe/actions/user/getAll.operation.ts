@@ -6,21 +6,26 @@ import { getMany } from '../common/paging';
 import type { Operation } from '../types';
 
 export const getAll: Operation = {
-	option: { name: 'Get Many', action: 'Get many users', description: "Get the Organization's Users" },
+	option: {
+		name: 'Get Many',
+		action: 'Get many users',
+		description:
+			"Get the Organization's Users, optionally only those matching a search, an External ID or a Tag; returns one item per User with their numeric ID, name, e-mail, External ID, Tags and latest training score",
+	},
 	properties: listProperties([
 		{
 			displayName: 'External ID',
 			name: 'externalId',
 			type: 'string',
 			default: '',
-			description: 'Only the User with this ID from your own system',
+			description: "Only the User with this ID from your own system (the User's External ID, shown as employee_id), e.g. HR-1042",
 		},
 		{
 			displayName: 'Search',
 			name: 'search',
 			type: 'string',
 			default: '',
-			description: 'Only Users whose name or e-mail contains this text',
+			description: 'Only Users whose first name, last name or e-mail contains this text, e.g. Okafor',
 		},
 		{
 			displayName: 'Tag Name or ID',

@@ -7,7 +7,11 @@ import type { Operation } from '../types';
 import { emailField, firstNameField, lastNameField, tagList, tagsField, updateUser } from './shared';
 
 export const update: Operation = {
-	option: { name: 'Update', action: 'Update a user', description: "Change a User's name, e-mail or Tags" },
+	option: {
+		name: 'Update',
+		action: 'Update a user',
+		description: "Change a User's name, e-mail or Tags; returns the updated User",
+	},
 	properties: [
 		userLocator,
 		{

@@ -9,7 +9,8 @@ export const upsert: Operation = {
 	option: {
 		name: 'Create or Update',
 		action: 'Create or update a user',
-		description: 'Create a User, or update the User who already has this External ID',
+		description:
+			"Create a User, or update the User who already has this External ID; returns the User with action 'created' or 'updated'",
 	},
 	properties: [
 		{ ...externalIdField, description: 'Finds the User to update; a new User is created with it when none has it' },

@@ -150,8 +150,9 @@ export async function startQueueN8n(settings: N8nSettings, options: { log?: Log 
 			args: ['start'],
 			ready: /Editor is now accessible/,
 			port: mainPort,
-			// The main runs manual executions on workers too, and refuses /webhook/* calls: they belong to the processor.
-			env: { OFFLOAD_MANUAL_EXECUTIONS_TO_WORKERS: 'true', N8N_DISABLE_PRODUCTION_MAIN_PROCESS: 'true' },
+			// The main queues manual executions for the workers too. It still answers /webhook/* (the AI tests call their
+			// agent and chat webhooks and /mcp there, as a load balancer might route them), but the sandbox calls the processor.
+			env: { OFFLOAD_MANUAL_EXECUTIONS_TO_WORKERS: 'true' },
 		},
 		...(await Promise.all(
 			Array.from({ length: WORKER_COUNT }, async (_, index): Promise<RoleSpec> => {

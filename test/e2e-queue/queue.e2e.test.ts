@@ -136,16 +136,6 @@ describe('webhook events', () => {
 			expect(await loggedBy('finished', execution.id)).toEqual(startedOn);
 		}
 	});
-
-	it('are refused by the main, which serves no production webhooks here', async () => {
-		const response = await fetch(`${n8n.url}/webhook/${webhookId}/webhook`, {
-			method: 'POST',
-			headers: { 'content-type': 'application/json', authorization: basicAuth() },
-			body: JSON.stringify({ id: '1' }),
-			signal: AbortSignal.timeout(10_000),
-		});
-		expect(response.status).toBe(404);
-	});
 });
 
 describe('an action workflow run from the editor', () => {
@@ -178,10 +168,6 @@ describe('an action workflow run from the editor', () => {
 		expect(await loggedBy('started', execution.id)).toEqual([expect.stringMatching(/^worker-\d$/)]);
 	});
 });
-
-function basicAuth(): string {
-	return `Basic ${Buffer.from(`${WEBHOOK_AUTH.user}:${WEBHOOK_AUTH.password}`).toString('base64')}`;
-}
 
 function executionOutput(execution: PublicExecution): Record<string, unknown> {
 	if (!execution.data) throw new Error(`Execution ${execution.id} came without its data`);

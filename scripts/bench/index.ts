@@ -23,8 +23,9 @@ import { benchCredentials } from './workflows';
 const PARTS: BenchPart[] = [returnAll, creates, rateLimited, footprint];
 const N8N_VERSION = '2.8.4';
 
+const benchStarted = Date.now();
 const log = (line: string): void => {
-	console.error(line);
+	console.error(`[${String(Math.round((Date.now() - benchStarted) / 1000)).padStart(3)} s] ${line}`);
 };
 
 function machine(): string {
@@ -51,7 +52,6 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 }
 
 async function main(): Promise<void> {
-	const started = Date.now();
 	const startedAt = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
 	const start = async (options: Parameters<typeof startSandbox>[0]): Promise<Sandbox> => {
 		const sandbox = await startSandbox(options);
@@ -83,7 +83,7 @@ async function main(): Promise<void> {
 		[
 			`### npm run bench, ${startedAt}`,
 			'',
-			`${machine()}. Sandboxes on 127.0.0.1, ${LATENCY_MS} ms an answer; medians of up to ${RUNS} runs; the whole run took ${Math.round((Date.now() - started) / 1000)} s.`,
+			`${machine()}. Sandboxes on 127.0.0.1, ${LATENCY_MS} ms an answer; medians of up to ${RUNS} runs; the whole run took ${Math.round((Date.now() - benchStarted) / 1000)} s.`,
 			'',
 			renderSections(sections),
 		].join('\n'),

@@ -3,7 +3,7 @@
 // 10,000 Users, 1,000 creates, the same creates under a rate limit, and the package's footprint. Each figure is the
 // median of several runs; the tables, with the targets of issue 10, go to stdout, progress to stderr. Nothing is
 // asserted. Every sandbox, n8n and child process it starts is stopped, also when it fails or is interrupted.
-import { cpus, totalmem } from 'node:os';
+import { cpus, loadavg, totalmem } from 'node:os';
 
 import type { Sandbox } from '../../sandbox';
 import { startSandbox } from '../../sandbox';
@@ -53,6 +53,8 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 
 async function main(): Promise<void> {
 	const startedAt = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
+	// Other work on the machine shows in every figure: the load average says how much there was.
+	const loadAtStart = loadavg()[0];
 	const start = async (options: Parameters<typeof startSandbox>[0]): Promise<Sandbox> => {
 		const sandbox = await startSandbox(options);
 		cleanups.push(() => sandbox.stop());
@@ -81,9 +83,8 @@ async function main(): Promise<void> {
 	}
 	console.log(
 		[
-			`### npm run bench, ${startedAt}`,
-			'',
-			`${machine()}. Sandboxes on 127.0.0.1, ${LATENCY_MS} ms an answer; medians of up to ${RUNS} runs; the whole run took ${Math.round((Date.now() - benchStarted) / 1000)} s.`,
+			`**npm run bench**, ${startedAt}: ${machine()}; load average ${loadAtStart.toFixed(1)} at the start, ${loadavg()[0].toFixed(1)} at the end.`,
+			`Sandboxes on 127.0.0.1, ${LATENCY_MS} ms an answer; medians of up to ${RUNS} runs; the whole run took ${Math.round((Date.now() - benchStarted) / 1000)} s.`,
 			'',
 			renderSections(sections),
 		].join('\n'),

@@ -54,8 +54,13 @@ export class RawClient {
 			body: form?.toString(),
 		});
 		const text = await answer.body.text();
-		const retryAfter = Number(answer.headers['retry-after'] ?? 1);
-		return { status: answer.statusCode, retryAfter, body: text ? JSON.parse(text) : undefined };
+		const retryAfter = Number(answer.headers['retry-after']);
+		return {
+			status: answer.statusCode,
+			// Seconds; 1 when the answer gives none (or a date, which the sandbox never sends).
+			retryAfter: Number.isFinite(retryAfter) && retryAfter >= 0 ? retryAfter : 1,
+			body: text ? JSON.parse(text) : undefined,
+		};
 	}
 
 	/** A request that waits out every 429 and fails on any other status but `expected`; counts the 429s it saw. */

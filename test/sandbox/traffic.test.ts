@@ -22,14 +22,25 @@ async function withSandbox(
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** Long enough that requests sent together are all still waiting when the test reads the counters. */
+const SLOW_MS = 1500;
+
+/** The counters once `count` requests have arrived (the control endpoints are never delayed); fails after 1 s. */
+async function statsOnceArrived(control: Client, count: number): Promise<unknown> {
+	const deadline = Date.now() + 1000;
+	for (;;) {
+		const stats = ok(await control.get('/stats'));
+		if (Number(stats.requests) >= count || Date.now() > deadline) return stats;
+		await sleep(10);
+	}
+}
+
 describe('GET /sandbox/stats', () => {
 	it('counts requests, the requests in flight now and at most, per Organization', async () => {
-		await withSandbox({ latencyMs: 300 }, async (_sandbox, { api, control }) => {
+		await withSandbox({ latencyMs: SLOW_MS }, async (_sandbox, { api, control }) => {
 			expect(ok(await control.get('/stats'))).toEqual({ requests: 0, inFlight: 0, peakInFlight: 0, rateLimited: 0 });
 			const answers = Promise.all(Array.from({ length: 6 }, (_, index) => api.get('/users', { query: { page: index + 1 } })));
-			// The control endpoints are never delayed: this reads the counters while the six wait out the latency.
-			await sleep(100);
-			expect(ok(await control.get('/stats'))).toEqual({ requests: 6, inFlight: 6, peakInFlight: 6, rateLimited: 0 });
+			expect(await statsOnceArrived(control, 6)).toEqual({ requests: 6, inFlight: 6, peakInFlight: 6, rateLimited: 0 });
 			expect((await answers).map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200, 200]);
 			await api.get('/tags');
 			expect(ok(await control.get('/stats'))).toEqual({ requests: 7, inFlight: 0, peakInFlight: 6, rateLimited: 0 });
@@ -72,9 +83,9 @@ describe('GET /sandbox/stats', () => {
 	});
 
 	it('keeps requests still in flight in flight across a reset, and counts their end', async () => {
-		await withSandbox({ latencyMs: 300 }, async (_sandbox, { api, control }) => {
+		await withSandbox({ latencyMs: SLOW_MS }, async (_sandbox, { api, control }) => {
 			const answers = Promise.all([api.get('/tags'), api.get('/tags')]);
-			await sleep(100);
+			await statsOnceArrived(control, 2);
 			expect(ok(await control.post('/stats/reset'))).toEqual({ requests: 0, inFlight: 2, peakInFlight: 2, rateLimited: 0 });
 			await answers;
 			expect(ok(await control.get('/stats'))).toEqual({ requests: 0, inFlight: 0, peakInFlight: 2, rateLimited: 0 });

@@ -82,15 +82,15 @@ export async function startBenchN8n(
 		};
 		for (const workflow of workflows) await publicApi('POST', `/workflows/${workflow.id}/activate`);
 
-		const latestExecution = async (workflowId: string) => {
+		const latestExecution = async (workflowId: string, includeData: boolean) => {
 			const answer = await publicApi<{ data: Array<{ id: string; status: string; stoppedAt?: string | null; data?: ExecutionData }> }>(
 				'GET',
-				`/executions?workflowId=${workflowId}&includeData=true&limit=1`,
+				`/executions?workflowId=${workflowId}&includeData=${includeData}&limit=1`,
 			);
 			return answer.data[0];
 		};
 		const run = async (workflowId: string, body: unknown = {}): Promise<NodeRun> => {
-			const before = (await latestExecution(workflowId))?.id;
+			const before = (await latestExecution(workflowId, false))?.id;
 			const response = await fetch(`${n8n?.url}/webhook/${workflowId}`, {
 				method: 'POST',
 				headers: { 'content-type': 'application/json' },
@@ -101,7 +101,7 @@ export async function startBenchN8n(
 			const execution = await waitFor(
 				`the execution of ${workflowId}`,
 				async () => {
-					const latest = await latestExecution(workflowId);
+					const latest = await latestExecution(workflowId, true);
 					return latest && latest.id !== before && latest.stoppedAt ? latest : undefined;
 				},
 				60_000,

@@ -1,6 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
+import { requestSettings } from '../transport';
 import { resources } from './resources';
 
 /** Attaches the failing item to an error, keeping an error of n8n's own kinds as it is. */
@@ -20,6 +21,9 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	if (!operation) {
 		throw new NodeOperationError(this.getNode(), `The operation "${operationName}" of "${resourceName}" is not known`);
 	}
+
+	// Request Options hold for the whole run: a bad value stops it before any item, whatever Continue On Fail says.
+	requestSettings(this);
 
 	const output: INodeExecutionData[] = [];
 	const items = this.getInputData();

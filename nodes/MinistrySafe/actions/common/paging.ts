@@ -1,15 +1,17 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { apiRequestAllItems } from '../../transport';
+import { itemInput } from './inputs';
 
-/** A paged list, read as far as the item's Return All / Limit asks. */
+/** A paged list, read as far as the item's Return All / Limit asks; both may come from expressions, so both are checked. */
 export async function getMany(
 	context: IExecuteFunctions,
 	itemIndex: number,
 	endpoint: string,
 	qs: IDataObject = {},
 ): Promise<IDataObject[]> {
-	const returnAll = context.getNodeParameter('returnAll', itemIndex, false) as boolean;
-	const limit = returnAll ? undefined : (context.getNodeParameter('limit', itemIndex, 50) as number);
+	const input = itemInput(context, itemIndex);
+	const returnAll = input.flag('returnAll', 'Return All') ?? false;
+	const limit = returnAll ? undefined : input.positiveInteger('limit', 'Limit', true);
 	return (await apiRequestAllItems.call(context, endpoint, qs, limit)) as IDataObject[];
 }

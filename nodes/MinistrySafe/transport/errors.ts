@@ -92,11 +92,14 @@ function redactedError(
 	description: string,
 	httpCode?: string,
 ): NodeApiError {
-	return new NodeApiError(node, details as JsonObject, {
+	const error = new NodeApiError(node, details as JsonObject, {
 		message: request.redact(message),
 		description: request.redact(description),
 		httpCode,
 	});
+	// NodeApiError swaps a message that names a network code (ECONNRESET, ...) for a generic one: keep ours.
+	error.message = request.redact(message);
+	return error;
 }
 
 const MAY_HAVE_HAPPENED = (request: RequestDescription) =>

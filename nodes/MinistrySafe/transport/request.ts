@@ -36,7 +36,7 @@ const isIdempotent = (method: IHttpRequestMethods) => method === 'GET' || method
 /** Exponential backoff with jitter, so that items retrying at once do not hit the service in step. It starts at half
  * the timeout when that is shorter: a service expected to answer that fast may be asked again that soon. */
 function backoffMs(attempt: number, timeoutMs: number): number {
-	const base = Math.min(BACKOFF_BASE_MS, timeoutMs / 2);
+	const base = Math.min(BACKOFF_BASE_MS, timeoutMs / 4);
 	return base * 2 ** attempt + Math.floor(Math.random() * base);
 }
 

@@ -18,9 +18,7 @@ export function itemInput(context: IExecuteFunctions, itemIndex: number) {
 
 	/** A text parameter, trimmed; undefined when empty and not required. A date value becomes its ISO text. */
 	const text = (name: string, label: string, required = false): string | undefined => {
-		const value = raw(name);
-		const trimmed =
-			value === undefined || value === null ? '' : (value instanceof Date ? value.toISOString() : String(value)).trim();
+		const trimmed = textOf(raw(name), () => invalid(label, 'must be text or a number, not a list, an object or true/false'));
 		if (trimmed === '') {
 			if (required) throw invalid(label, 'is required');
 			return undefined;
@@ -119,6 +117,20 @@ export function itemInput(context: IExecuteFunctions, itemIndex: number) {
 }
 
 export type ItemInput = ReturnType<typeof itemInput>;
+
+/**
+ * A parameter's value as trimmed text: '' when unset. A date (a JavaScript Date, or n8n's Luxon DateTime) becomes its
+ * ISO text; a list, an object or a boolean where text belongs is refused rather than sent as "[object Object]".
+ */
+function textOf(value: unknown, wrongType: () => Error): string {
+	if (value === undefined || value === null) return '';
+	if (typeof value === 'string') return value.trim();
+	if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
+	if (value instanceof Date) return Number.isNaN(value.getTime()) ? '' : value.toISOString();
+	const toISO = (value as { toISO?: unknown }).toISO;
+	if (typeof toISO === 'function') return String(toISO.call(value) ?? '');
+	throw wrongType();
+}
 
 /** A number, or text that is exactly a whole decimal number; undefined for anything else (hex, 1e3, 3.5, 2^60). */
 function wholeNumber(value: unknown): number | undefined {

@@ -92,7 +92,7 @@ function redactedError(
 	description: string,
 	httpCode?: string,
 ): NodeApiError {
-	const error = new NodeApiError(node, details as JsonObject, {
+	const error = new NodeApiError(node, redactValue(details, request.redact) as JsonObject, {
 		message: request.redact(message),
 		description: request.redact(description),
 		httpCode,

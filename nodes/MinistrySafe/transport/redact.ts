@@ -38,11 +38,17 @@ function dateForms(value: string): string[] {
 	];
 }
 
-/** Every written form of one secret: as sent, without separators, other date orders, URL- and JSON-escaped. */
+/** A value in groups (123-45-6789, D1234 5678) written with each usual separator, or none. */
+function separatorForms(value: string): string[] {
+	const groups = value.split(/[\s./-]+/).filter((group) => group !== '');
+	if (groups.length < 2) return [];
+	return ['', '-', ' ', '.', '/'].map((separator) => groups.join(separator));
+}
+
+/** Every written form of one secret: as sent, with other separators, other date orders, URL- and JSON-escaped. */
 function formsOf(secret: string): string[] {
 	const trimmed = secret.trim();
-	const compact = trimmed.replace(/[\s./-]/g, '');
-	const base = [trimmed, compact, ...dateForms(trimmed)];
+	const base = [trimmed, ...separatorForms(trimmed), ...dateForms(trimmed).flatMap((form) => [form, ...separatorForms(form)])];
 	const escaped = base.flatMap((form) => [
 		form,
 		encodeURIComponent(form),

@@ -16,6 +16,7 @@ export interface RequestSettings {
 export const DEFAULT_CONCURRENCY = 5;
 export const MAX_CONCURRENCY = 50;
 export const DEFAULT_TIMEOUT_SECONDS = 30;
+export const MIN_TIMEOUT_SECONDS = 0.1;
 export const MAX_TIMEOUT_SECONDS = 3600;
 /** Rate-limit waits of up to a minute always fit in a request's bound; a longer timeout widens it. */
 const MIN_BOUND_MS = 60_000;
@@ -54,8 +55,8 @@ function readSettings(context: IExecuteFunctions): RequestSettings {
 		throw invalid(context, 'Concurrency', `must be a whole number from 1 to ${MAX_CONCURRENCY}`);
 	}
 	const timeoutNumber = numberOf(timeout);
-	if (timeoutNumber === undefined || timeoutNumber <= 0 || timeoutNumber > MAX_TIMEOUT_SECONDS) {
-		throw invalid(context, 'Timeout', `must be a number of seconds above 0 and at most ${MAX_TIMEOUT_SECONDS}`);
+	if (timeoutNumber === undefined || timeoutNumber < MIN_TIMEOUT_SECONDS || timeoutNumber > MAX_TIMEOUT_SECONDS) {
+		throw invalid(context, 'Timeout', `must be a number of seconds from ${MIN_TIMEOUT_SECONDS} to ${MAX_TIMEOUT_SECONDS}`);
 	}
 	const timeoutMs = Math.round(timeoutNumber * 1000);
 	return { concurrency: concurrencyNumber, timeoutMs, boundMs: boundFor(timeoutMs) };

@@ -14,13 +14,22 @@ export type UserReference = { id: string; label: string } | { employeeId: string
 /** "." and ".." are the two segments a URL resolves (the escaping leaves them as they are): never an ID. */
 const DOT_SEGMENT = /^\.{1,2}$/;
 
+/** Text a URL can carry: no lone half of a surrogate pair (encodeURIComponent refuses those). */
+function isWellFormed(text: string): boolean {
+	return !/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(text);
+}
+
 export function userReference(context: IExecuteFunctions, itemIndex: number): UserReference {
 	const input = itemInput(context, itemIndex);
 	const locator = context.getNodeParameter('user', itemIndex) as { mode: string; value: unknown };
+	if (typeof locator.value === 'object' && locator.value !== null) throw input.invalid('User', 'must be an ID, not a list or an object');
+	if (typeof locator.value === 'boolean') throw input.invalid('User', 'must be an ID, not true or false');
+	if (typeof locator.value === 'number' && !Number.isFinite(locator.value)) throw input.invalid('User', 'must be an ID');
 	const value = String(locator.value ?? '').trim();
 	if (value === '') throw input.invalid('User', 'is required');
 	if (locator.mode === 'employeeId') {
 		if (DOT_SEGMENT.test(value)) throw input.invalid('User', 'must be an employee ID, not "." or ".."');
+		if (!isWellFormed(value)) throw input.invalid('User', 'must be text without broken characters');
 		return { employeeId: value, label: `User with employee ID ${value}` };
 	}
 	const checked = recordIdOf(locator.value);

@@ -36,7 +36,7 @@ export class MinistrySafeApi implements ICredentialType {
 
 	icon = { light: 'file:../icons/ministrySafe.svg', dark: 'file:../icons/ministrySafe.dark.svg' } as const;
 
-	documentationUrl = 'https://github.com/MinistrySafe/api-documentation';
+	documentationUrl = 'https://github.com/n8n-nodes-ministrysafe/n8n-nodes-ministrysafe#ministrysafe-api';
 
 	properties: INodeProperties[] = [
 		{
@@ -110,5 +110,24 @@ export class MinistrySafeApi implements ICredentialType {
 			method: 'GET',
 			headers: { Accept: 'application/json' },
 		},
+		// n8n's credential tester shows these instead of the bare status line.
+		rules: [
+			{
+				type: 'responseCode',
+				properties: {
+					value: 401,
+					message:
+						'The API key was rejected. Check the key, and that Environment is the one that issued it: a staging key does not work in production, nor a MinistrySafe key on Abuse Prevention Systems.',
+				},
+			},
+			{
+				type: 'responseCode',
+				properties: {
+					value: 404,
+					message:
+						'No MinistrySafe API answers at this address (404). Check Environment and, for a custom base URL, that it is the host without /api/v2.',
+				},
+			},
+		],
 	};
 }

@@ -15,7 +15,7 @@ export class MinistrySafeWebhookApi implements ICredentialType {
 		dark: 'file:../icons/ministrySafe.dark.svg',
 	} as const;
 
-	documentationUrl = 'https://github.com/n8n-nodes-ministrysafe/n8n-nodes-ministrysafe#webhooks-the-ministrysafe-trigger';
+	documentationUrl = 'https://github.com/n8n-nodes-ministrysafe/n8n-nodes-ministrysafe#ministrysafe-webhook-api';
 
 	properties: INodeProperties[] = [
 		{

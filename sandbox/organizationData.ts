@@ -78,3 +78,16 @@ export function completeTraining(
 		user.complete_date = at;
 	}
 }
+
+/** The Training's assignment and completion move `ms` earlier; its User's latest result is then read afresh. */
+export function backdateTraining(data: OrganizationData, training: TrainingRecord, ms: number): void {
+	training.created_at -= ms;
+	if (training.complete_date !== null) training.complete_date -= ms;
+	const user = ownerOf(data, training);
+	if (!user) return;
+	const latest = (data.trainingsByUserId.get(user.id) ?? [])
+		.filter((other) => other.complete_date !== null)
+		.sort((a, b) => (b.complete_date as number) - (a.complete_date as number))[0];
+	user.score = latest?.score ?? null;
+	user.complete_date = latest?.complete_date ?? null;
+}

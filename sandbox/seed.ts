@@ -20,8 +20,75 @@ export const FIRST_BACKGROUND_CHECK_ID = 700001;
 /** External ids are numeric strings, so the Background Check list's employee_id filter can find them. */
 const FIRST_EXTERNAL_ID = 10001;
 
-const SEEDED_PERIOD_START = Date.UTC(2025, 0, 2, 15, 0, 0);
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Midnight UTC of the current day: seeded dates follow the calendar, so the demo never ages. */
+export function startOfToday(now = Date.now()): number {
+	return Math.floor(now / DAY_MS) * DAY_MS;
+}
+
+type SeededTraining = { daysAgo: number; code: 'standard' | 'other'; score?: number };
+type SeededCheck = { daysAgo: number; status: BackgroundCheckStatus };
+type Between = (low: number, high: number) => number;
+
+/** Days in 24 and 60 months, give or take a leap day: the dates below sit well inside each status. */
+const TWO_YEARS = 730;
+const FIVE_YEARS = 1826;
+
+/**
+ * A User's Trainings by profile: passed (within two years), expiring within 30 days, expired, never trained,
+ * assigned and open, two passed, failed, expired and assigned again.
+ */
+const TRAINING_PROFILES = 8;
+function trainingPlan(profile: number, between: Between): SeededTraining[] {
+	const passed = (daysAgo: number, code: SeededTraining['code'] = 'standard') => ({ daysAgo, code, score: between(80, 100) });
+	switch (profile) {
+		case 0:
+			return [passed(between(20, 650))];
+		case 1:
+			return [passed(TWO_YEARS - between(3, 25))];
+		case 2:
+			return [passed(TWO_YEARS + between(5, 360))];
+		case 3:
+			return [];
+		case 4:
+			return [{ daysAgo: between(2, 30), code: 'standard' }];
+		case 5:
+			return [passed(between(100, 680)), passed(between(20, 680), 'other')];
+		case 6:
+			return [{ daysAgo: between(2, 60), code: 'standard', score: between(40, 79) }];
+		default:
+			return [passed(TWO_YEARS + between(5, 300)), { daysAgo: between(1, 20), code: 'standard' }];
+	}
+}
+
+/**
+ * A User's Background Checks by profile: complete, expiring within 30 days, expired, processing, none, archived,
+ * complete and being renewed. Not every User has one, as in an Organization where only staff are checked.
+ */
+const CHECK_PROFILES = 11;
+function checkPlan(profile: number, between: Between): SeededCheck[] {
+	switch (profile) {
+		case 0:
+		case 9:
+			return [{ daysAgo: between(30, 1000), status: 'complete' }];
+		case 1:
+			return [{ daysAgo: FIVE_YEARS - between(3, 25), status: 'complete' }];
+		case 2:
+			return [{ daysAgo: FIVE_YEARS + between(30, 400), status: 'complete' }];
+		case 3:
+			return [{ daysAgo: between(1, 20), status: 'processing' }];
+		case 5:
+			return [{ daysAgo: between(100, 1000), status: 'archived' }];
+		case 7:
+			return [
+				{ daysAgo: between(1200, 1700), status: 'complete' },
+				{ daysAgo: between(1, 20), status: 'processing' },
+			];
+		default:
+			return [];
+	}
+}
 
 const FIRST_NAMES = [
 	'Mary', 'James', 'Patricia', 'John', 'Jennifer', 'Robert', 'Linda', 'Michael', 'Elizabeth', 'David',
@@ -56,6 +123,8 @@ function createRandom(seed: number): () => number {
 
 interface SeedPlan {
 	seed: number;
+	/** Midnight UTC of the day the records are dated from: they span the three years before it. */
+	today: number;
 	users: number;
 	surveyCodes: readonly string[];
 	levels: readonly number[];
@@ -108,43 +177,37 @@ export function seedOrganizationData(plan: SeedPlan): { data: OrganizationData; 
 			login_token: hex(24),
 		});
 
-		const trainingCount = between(0, 2);
-		for (let training = 0; training < trainingCount; training++) {
-			const code = training === 0 || otherCodes.length === 0 ? 'standard' : pick(otherCodes);
+		// Regular rather than random, so that even the small demo set shows every compliance status (24 months for a
+		// Training and 60 for a Background Check, 30 days' notice: the defaults of the Compliance operations).
+		for (const training of trainingPlan(index % TRAINING_PROFILES, between)) {
+			const code = training.code === 'other' && otherCodes.length > 0 ? pick(otherCodes) : 'standard';
+			const completedAt = plan.today - training.daysAgo * DAY_MS + between(0, 7200) * 1000;
 			const record = {
 				id: trainingId++,
 				user_id: id,
 				survey_code: code,
 				language: code === 'spanish' ? 'es' : 'en',
-				created_at: SEEDED_PERIOD_START + between(0, 330) * DAY_MS + between(0, 36000) * 1000,
+				created_at: completedAt - between(1, 14) * DAY_MS,
 				complete_date: null,
 				score: null,
 				winner: false,
 			};
 			insertTraining(data, record);
-			if (random() < 0.7) {
-				const completedAt = record.created_at + between(1, 14) * DAY_MS + between(0, 7200) * 1000;
-				completeTraining(data, record, between(60, 100), PASSING_SCORE, completedAt);
-			}
+			if (training.score !== undefined) completeTraining(data, record, training.score, PASSING_SCORE, completedAt);
 		}
 
-		const checkDraw = random();
-		const checkCount = checkDraw < 0.45 ? 1 : checkDraw < 0.55 ? 2 : 0;
-		for (let check = 0; check < checkCount; check++) {
-			const orderDate = SEEDED_PERIOD_START + between(0, 330) * DAY_MS + between(0, 36000) * 1000;
-			// Regular rather than random, so that even the small demo set shows every status, a disclosure and a flag.
+		for (const check of checkPlan(index % CHECK_PROFILES, between)) {
+			const orderDate = plan.today - check.daysAgo * DAY_MS + between(0, 36000) * 1000;
 			const ordinal = backgroundCheckId - FIRST_BACKGROUND_CHECK_ID;
-			const status: BackgroundCheckStatus =
-				ordinal % 10 < 6 ? 'complete' : ordinal % 10 < 9 ? 'processing' : 'archived';
 			const selfDisclosed = ordinal % 7 === 3;
 			const noteId = backgroundCheckId;
 			const record: BackgroundCheckRecord = {
 				id: backgroundCheckId++,
 				user_id: id,
 				level: pick(plan.levels),
-				status,
+				status: check.status,
 				order_date: orderDate,
-				complete_date: status === 'complete' ? orderDate + between(1, 10) * DAY_MS : null,
+				complete_date: check.status === 'complete' ? orderDate + between(1, 10) * DAY_MS : null,
 				applicant_self_disclosed: selfDisclosed,
 				applicant_self_disclosed_note: selfDisclosed
 					? {

@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescrip
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { requestOptionsField } from './actions/common/descriptions';
-import { resources, resourceSelector } from './actions/resources';
+import { actionSubtitle, resources, resourceSelector } from './actions/resources';
 import { router } from './actions/router';
 import { listSearch, loadOptions } from './methods';
 
@@ -13,7 +13,7 @@ export class MinistrySafe implements INodeType {
 		icon: { light: 'file:../../icons/ministrySafe.svg', dark: 'file:../../icons/ministrySafe.dark.svg' },
 		group: ['transform'],
 		version: 1,
-		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		subtitle: actionSubtitle(),
 		description:
 			'Manage Users, Trainings and Background Checks in MinistrySafe / Abuse Prevention Systems',
 		defaults: { name: 'MinistrySafe' },

@@ -10,8 +10,11 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { apiRequest } from '../MinistrySafe/transport';
 import { type BasicAuthCredentials, isAuthorized } from './basicAuth';
-import { type EventDefinition, recogniseEvent } from './events';
+import { EVENT_LABELS, EVENT_OPTIONS, type EventDefinition, recogniseEvent } from './events';
 import { testWebhookCredential } from './webhookCredentialTest';
+
+const SETUP_GUIDE_URL =
+	'https://github.com/n8n-nodes-ministrysafe/n8n-nodes-ministrysafe#set-it-up-step-by-step';
 
 /** The body of every call must be one JSON object: that is all the service sends (api-v2.md 6). */
 function isJsonObjectCall(body: unknown, contentType: string | undefined): body is IDataObject {
@@ -49,9 +52,11 @@ export class MinistrySafeTrigger implements INodeType {
 		icon: { light: 'file:../../icons/ministrySafe.svg', dark: 'file:../../icons/ministrySafe.dark.svg' },
 		group: ['trigger'],
 		version: 1,
-		subtitle: '={{ ($parameter["events"] || []).join(", ") }}',
+		subtitle: `={{ ($parameter["events"] || []).map((event) => (${JSON.stringify(EVENT_LABELS)})[event] || event).join(", ") }}`,
+		// n8n's node panel shows a trigger's description for the whole package (action and trigger are one entry there),
+		// so it speaks of the service as well as of the events.
 		description:
-			'Starts the workflow when MinistrySafe reports a completed quiz, a background check ready for review or a new user',
+			'Abuse-prevention training and background checks: start a workflow when a quiz is completed, a background check is ready or a user is created',
 		defaults: {
 			name: 'MinistrySafe Trigger',
 		},
@@ -67,7 +72,10 @@ export class MinistrySafeTrigger implements INodeType {
 			{
 				name: 'ministrySafeApi',
 				required: true,
-				displayOptions: { show: { includeFullRecord: [true] } },
+				// The root path ('/') matters: n8n's editor treats a parameter named in a credential's displayOptions as part
+				// of the credential block and hides it from the parameter list, so a plain `includeFullRecord` key would hide
+				// the switch that shows this credential. The root path names the same value without that side effect.
+				displayOptions: { show: { '/includeFullRecord': [true] } },
 			},
 		],
 		webhooks: [
@@ -80,8 +88,7 @@ export class MinistrySafeTrigger implements INodeType {
 		],
 		properties: [
 			{
-				displayName:
-					'MinistrySafe cannot register webhooks itself. To connect it: 1. Copy the Production URL above (open "Webhook URLs"). 2. Sign in to the developer console of your environment: /developers on the staging or the production host (for example https://safetysystem.ministrysafe.com/developers). 3. Paste the URL as the webhook URL and, with Basic Auth below, set the same username and password there. 4. Activate the workflow: the Publish button at the top of the editor (the Active toggle in n8n before 2.0).',
+				displayName: `Copy the Production URL above into the developer console of your MinistrySafe environment (/developers), with the same username and password as Basic Auth below, then Publish this workflow. <a href="${SETUP_GUIDE_URL}" target="_blank">Step-by-step guide</a>`,
 				name: 'setupNotice',
 				type: 'notice',
 				default: '',
@@ -102,32 +109,16 @@ export class MinistrySafeTrigger implements INodeType {
 						description: 'Accept any call to the URL',
 					},
 				],
-				default: 'none',
+				default: 'basicAuth',
 				description:
-					'How calls are checked. Basic Auth is recommended: without it anyone who learns the URL can start this workflow.',
+					'How calls are checked. Keep Basic Auth: without it anyone who learns the URL can start this workflow.',
 			},
 			{
 				displayName: 'Events',
 				name: 'events',
 				type: 'multiOptions',
 				required: true,
-				options: [
-					{
-						name: 'Background Check Ready',
-						value: 'backgroundCheckReady',
-						description: 'A background check is ready to be reviewed',
-					},
-					{
-						name: 'Quiz Completed',
-						value: 'quizCompleted',
-						description: 'A trainee completed a training successfully',
-					},
-					{
-						name: 'User Created',
-						value: 'userCreated',
-						description: 'A user was created',
-					},
-				],
+				options: EVENT_OPTIONS,
 				default: [],
 				description:
 					'The events that start the workflow. The developer console sends every event to the URL: the others are answered and ignored.',
@@ -197,13 +188,12 @@ export class MinistrySafeTrigger implements INodeType {
 		const events = this.getNodeParameter('events', []) as string[];
 		if (definition === undefined || !events.includes(definition.event)) return {};
 
-		const item: IDataObject = { ...body, event: definition.event };
-		if (!this.getNodeParameter('includeFullRecord', false)) return { workflowData: [[{ json: item }]] };
-
-		// Answer before reading the record: the read may wait out the API's rate limits, and the service must not time
-		// out and send the event again meanwhile (decisions.md 14).
+		// The trigger answers the service itself: left to n8n, an onReceived webhook without responseData is answered
+		// with the text "firstEntryJson". It answers before reading the record, which may wait out the API's rate limits:
+		// the service must not time out and send the event again meanwhile (decisions.md 14).
 		response.status(200).json({ message: 'Workflow was started' });
-		Object.assign(item, await readRecord.call(this, definition, body));
+		const item: IDataObject = { ...body, event: definition.event };
+		if (this.getNodeParameter('includeFullRecord', false)) Object.assign(item, await readRecord.call(this, definition, body));
 		return { workflowData: [[{ json: item }]], noWebhookResponse: true };
 	}
 }

@@ -1,6 +1,28 @@
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, INodePropertyOptions } from 'n8n-workflow';
 
 export type MinistrySafeEvent = 'quizCompleted' | 'backgroundCheckReady' | 'userCreated';
+
+/** The Events choices, as the editor lists them (sorted by name). */
+export const EVENT_OPTIONS: Array<INodePropertyOptions & { value: MinistrySafeEvent }> = [
+	{
+		name: 'Background Check Ready',
+		value: 'backgroundCheckReady',
+		description: 'A background check is ready to be reviewed',
+	},
+	{
+		name: 'Quiz Completed',
+		value: 'quizCompleted',
+		description: 'A trainee completed a training successfully',
+	},
+	{
+		name: 'User Created',
+		value: 'userCreated',
+		description: 'A user was created',
+	},
+];
+
+/** An event's name as people read it, for the canvas subtitle. */
+export const EVENT_LABELS = Object.fromEntries(EVENT_OPTIONS.map(({ name, value }) => [value, name]));
 
 export interface EventDefinition {
 	event: MinistrySafeEvent;

@@ -6,11 +6,13 @@ import { PASSING_SCORE } from '../catalog';
 import type { Faults } from '../faults';
 import type { SandboxContext } from '../http';
 import { bodyOf, organizationOf, parseId, sendErrors, sendMessage, sendNotFound } from '../http';
-import { completeTraining, ownerOf } from '../organizationData';
+import { backdateTraining, completeTraining, ownerOf } from '../organizationData';
 import type { RequestLog } from '../requestLog';
 import type { Organization } from '../types';
 import { Validator } from '../validation';
 import { formatTimestamp } from '../views';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface ControlContext extends SandboxContext {
 	faults: Faults;
@@ -95,6 +97,24 @@ export function controlRouter(context: ControlContext): Router {
 				certificate_url: views.certificateUrl(training),
 			});
 		}
+	});
+
+	// For the polling trigger's renewal events: a Training that happened earlier (assigned and completed `days` before).
+	router.post('/trainings/:id/backdate', (req, res) => {
+		const { data } = organizationOf(res);
+		const training = data.trainingsById.get(parseId(req.params.id) ?? -1);
+		if (!training) {
+			sendNotFound(res, 'Training');
+			return;
+		}
+		const fields = new Validator(bodyOf(req));
+		const days = fields.integer('days', { required: true, min: 1, max: 36500 });
+		if (!fields.isValid || days === undefined) {
+			sendErrors(res, fields.errors);
+			return;
+		}
+		backdateTraining(data, training, days * DAY_MS);
+		res.json(views.training(data, training));
 	});
 
 	router.post('/background_checks/:id/ready', (req, res) => {

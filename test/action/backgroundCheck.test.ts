@@ -131,7 +131,7 @@ describe('Get Many', () => {
 		['User ID', { userId: 'abc' }, 'must be a whole number'],
 		['User ID', { userId: 1.5 }, 'must be a whole number'],
 		['User ID', { userId: 0 }, 'must be a whole number of at least 1'],
-		['Employee ID', { employeeId: 'HR-12' }, 'must be a whole number'],
+		['External ID', { employeeId: 'HR-12' }, 'must be a whole number'],
 		['Start Date', { from: '2025/03/07' }, 'must be a date (MM/DD/YYYY or an ISO date such as 2025-03-07)'],
 		['End Date', { from: '03/08/2025', to: '3/7/2025' }, 'must not be before "Start Date"'],
 	])('refuses a bad "%s" (%j) and sends nothing', async (label, item, problem) => {
@@ -186,7 +186,7 @@ describe('Get Many for User', () => {
 			{ items: [{ user: 'HR-1' }] },
 		);
 
-		expect(result.error?.message).toBe('Item 0: "User" must be a numeric User ID (or choose "By Employee ID")');
+		expect(result.error?.message).toBe('Item 0: "User" must be a numeric User ID (or choose "By External ID")');
 		expect(sentRequests(sandbox)).toEqual([]);
 	});
 });
@@ -449,7 +449,7 @@ describe('Create', () => {
 		['Upfront Payment', { upfront: true }, 'needs "QuickApp" to be on'],
 		['Salary Range', { salary: '100k' }, 'must be one of: under_20k, 20k_25k, 25k_75k, 75k_plus'],
 		['User Type', { userType: 'staff' }, 'must be one of: employee, volunteer'],
-		['User', { user: 'ada' }, 'must be a numeric User ID (or choose "By Employee ID")'],
+		['User', { user: 'ada' }, 'must be a numeric User ID (or choose "By External ID")'],
 	])('refuses a bad "%s" (%j), sends nothing and repeats no secret', async (label, override, problem) => {
 		const item = {
 			...applicant,

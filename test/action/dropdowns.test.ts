@@ -38,7 +38,7 @@ async function otherOrganizationKey(): Promise<string> {
 }
 
 describe('Survey Code (getSurveyCodes)', () => {
-	it("lists the Organization's survey codes with their description and languages", async () => {
+	it("lists the Organization's survey codes by title, with the code and languages beneath", async () => {
 		const codes = await read<Array<{ code: string; description: string; language: string[] }>>('/survey_codes');
 
 		const options = await loadOptions.getSurveyCodes.call(loadOptionsContext({ credential: sandbox }));
@@ -48,12 +48,13 @@ describe('Survey Code (getSurveyCodes)', () => {
 		]);
 		expect(options).toEqual(
 			codes.map(({ code, description, language }) => ({
-				name: code,
+				name: description,
 				value: code,
-				description: `${description}. Languages: ${language.join(', ')}`,
+				description: `Code: ${code}. Languages: ${language.join(', ')}`,
 			})),
 		);
 		expect(options.map((option) => option.value)).toContain('standard');
+		expect(options.map((option) => option.name)).not.toContain('standard');
 	});
 
 	it('lists what the credential\'s own Organization may use', async () => {

@@ -125,7 +125,7 @@ describe('authentication and permission', () => {
 describe('404', () => {
 	it.each([
 		['ID', { __rl: true, mode: 'id', value: '999999' }, 'User 999999'],
-		['employee ID', { __rl: true, mode: 'employeeId', value: 'NOBODY' }, 'User with employee ID NOBODY'],
+		['employee ID', { __rl: true, mode: 'employeeId', value: 'NOBODY' }, 'User with External ID NOBODY'],
 	])('names the User asked for by %s', async (_mode, user, label) => {
 		const result = await run({ resource: 'user', operation: 'get', user });
 

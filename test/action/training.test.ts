@@ -186,7 +186,7 @@ describe('Get Many for User', () => {
 	it('names the User the service did not find', async () => {
 		const result = await runTraining({ operation: 'getAllForUser', user: byEmployeeId('NO-SUCH-ID') });
 
-		expect(result.error?.message).toBe('User with employee ID NO-SUCH-ID was not found: User not found');
+		expect(result.error?.message).toBe('User with External ID NO-SUCH-ID was not found: User not found');
 		expect(sentRequests(sandbox)).toEqual([
 			{ method: 'GET', path: '/api/v2/users/by_employee_id/NO-SUCH-ID/trainings', query: {}, body: undefined },
 		]);
@@ -268,7 +268,7 @@ describe('Assign', () => {
 
 	it.each([
 		['Survey Code', { user: '1001', code: '' }, 'is required'],
-		['User', { user: 'ada', code: 'standard' }, 'must be a numeric User ID (or choose "By Employee ID")'],
+		['User', { user: 'ada', code: 'standard' }, 'must be a numeric User ID (or choose "By External ID")'],
 		['User', { user: ' ', code: 'standard' }, 'is required'],
 	])('refuses a bad "%s" (%j) and sends nothing', async (label, item, problem) => {
 		const result = await runTraining(
@@ -295,7 +295,7 @@ describe('Assign', () => {
 		]);
 		const output = jsonOf(result);
 		expect(output[0].id).toBe(1001);
-		expect(output[1]).toEqual({ error: 'Item 1: "User" must be a numeric User ID (or choose "By Employee ID")' });
+		expect(output[1]).toEqual({ error: 'Item 1: "User" must be a numeric User ID (or choose "By External ID")' });
 		expect(output[2].id).toBe(1002);
 		expect(result.items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
 	});
@@ -355,7 +355,7 @@ it.each(['getAllForUser', 'assign', 'resend'])(
 			{ items: [{ user: '10 01' }] },
 		);
 
-		expect(result.error?.message).toBe('Item 0: "User" must be a numeric User ID (or choose "By Employee ID")');
+		expect(result.error?.message).toBe('Item 0: "User" must be a numeric User ID (or choose "By External ID")');
 		expect(sentRequests(sandbox)).toEqual([]);
 	},
 );

@@ -196,8 +196,8 @@ describe('Update', () => {
 
 describe('the User locator fed by expressions', () => {
 	it.each([
-		['update', 'id', 'abc', 'must be a numeric User ID (or choose "By Employee ID")'],
-		['deactivate', 'id', '12a', 'must be a numeric User ID (or choose "By Employee ID")'],
+		['update', 'id', 'abc', 'must be a numeric User ID (or choose "By External ID")'],
+		['deactivate', 'id', '12a', 'must be a numeric User ID (or choose "By External ID")'],
 		['getSignInLink', 'id', '', 'is required'],
 		['deactivate', 'employeeId', '  ', 'is required'],
 		['get', 'employeeId', '', 'is required'],
@@ -329,7 +329,7 @@ describe('Deactivate', () => {
 	it('names the User when no User has the employee ID, and deletes nothing', async () => {
 		const result = await runUser({ operation: 'deactivate', user: byEmployeeId('NO-SUCH-ID') });
 
-		expect(result.error?.message).toBe('User with employee ID NO-SUCH-ID was not found: User not found');
+		expect(result.error?.message).toBe('User with External ID NO-SUCH-ID was not found: User not found');
 		expect(sentRequests(sandbox()).map(({ method }) => method)).toEqual(['GET']);
 	});
 });

@@ -22,6 +22,8 @@ const ALL_EVENTS = 'e2eAllEvents';
 const STAFF_SYNC = 'msExampleStaffSync';
 const BACKGROUND_CHECK_READY = 'msExampleBgCheckReady';
 const QUIZ_CERTIFICATE = 'msExampleQuizCert';
+const NIGHTLY_SYNC = 'msExampleNightlySync';
+const EXPIRING_REPORT = 'msExampleExpiringReport';
 const HR_NODE = 'Send to the HR system';
 const HR_PLACEHOLDER_URL = 'https://hr.example.org/api/training-certificates';
 
@@ -31,6 +33,17 @@ interface ApiUser {
 	last_name: string;
 	email: string;
 	external_id: string;
+	tags: string[];
+}
+
+/** Every User of the demo Organization, page by page. */
+async function allUsers(): Promise<ApiUser[]> {
+	const users: ApiUser[] = [];
+	for (let page = 1; ; page++) {
+		const batch = await api.get<ApiUser[]>(`/users?page=${page}`);
+		users.push(...batch);
+		if (batch.length < 100) return users;
+	}
 }
 
 /** The quiz example as shipped, with only its placeholder HR address replaced by the local stand-in. */
@@ -204,6 +217,94 @@ describe('the staff sync example', () => {
 		const again = await executeWorkflow(env.settings, STAFF_SYNC);
 		expect(nodeOutput(again, 'Only people without a training')).toHaveLength(0);
 		expect(ranNodes(again)).not.toContain('Assign training');
+	});
+});
+
+describe('the nightly sync example', () => {
+	const workflow = examples.find((candidate) => candidate.id === NIGHTLY_SYNC) as WorkflowFile;
+	const staffList = workflow.nodes.find((node) => node.name === 'Staff list')?.parameters as { jsonOutput: string };
+	const staff = (JSON.parse(staffList.jsonOutput) as { staff: Array<Record<string, string>> }).staff;
+	const syncNode = workflow.nodes.find((node) => node.name === 'Sync users');
+	const options = (syncNode?.parameters as { options: Record<string, unknown> }).options;
+
+	it('ships with Dry Run on: it reports what it would do, and sends nothing but reads', async () => {
+		expect(options).toMatchObject({ dryRun: true, deactivateMissing: true, deactivateOnlyTag: 'Staff' });
+		const before = await allUsers();
+		const sentBefore = env.sandbox.requests.length;
+
+		const run = await executeWorkflow(env.settings, NIGHTLY_SYNC);
+
+		const sent = env.sandbox.requests.slice(sentBefore);
+		expect(sent.length).toBeGreaterThan(0);
+		expect(sent.filter((request) => request.method !== 'GET')).toEqual([]);
+		expect(await allUsers()).toEqual(before);
+
+		const sameTags = (user: ApiUser, tags: string) =>
+			[...user.tags].sort().join() === tags.split(',').map((tag) => tag.trim()).sort().join();
+		const expected = staff.map((person) => {
+			const user = before.find((candidate) => candidate.external_id === person.external_id);
+			if (!user) return 'created';
+			const same =
+				user.first_name === person.first_name &&
+				user.last_name === person.last_name &&
+				user.email.toLowerCase() === person.email.toLowerCase() &&
+				sameTags(user, person.tags);
+			return same ? 'unchanged' : 'updated';
+		});
+		const output = nodeOutput(run, 'Sync users');
+		expect(output.slice(0, staff.length).map((entry) => entry.action)).toEqual(expected);
+		expect(expected).toContain('created');
+
+		const listed = new Set(staff.map((person) => person.external_id));
+		const missingStaff = before.filter((user) => user.tags.includes('Staff') && !listed.has(user.external_id));
+		const deactivation = missingStaff.length <= Number(options.maxDeactivations) ? 'deactivated' : 'skipped';
+		expect(output.slice(staff.length).map(({ action, user_id }) => ({ action, user_id }))).toEqual(
+			missingStaff.map((user) => ({ action: deactivation, user_id: user.id })),
+		);
+		expect(nodeOutput(run, 'Only changes')).toEqual(output.filter((entry) => entry.action !== 'unchanged'));
+	});
+});
+
+interface ReportEntry {
+	user_id: number;
+	email: string;
+	status: string;
+	compliant: boolean;
+	training: { status: string; survey_code: string };
+}
+
+describe('the weekly expiring report example', () => {
+	const workflow = examples.find((candidate) => candidate.id === EXPIRING_REPORT) as WorkflowFile;
+
+	it('resends the Training to those whose Training expires within 30 days, and builds the summary e-mail', async () => {
+		// The example sends no e-mail until someone enables the node and gives it an SMTP credential.
+		expect(workflow.nodes.find((node) => node.name === 'Send summary e-mail')).toMatchObject({ disabled: true });
+		const sentBefore = env.sandbox.requests.length;
+
+		const run = await executeWorkflow(env.settings, EXPIRING_REPORT);
+
+		const report = nodeOutput(run, 'Expiring in 30 days') as unknown as ReportEntry[];
+		expect(report.length).toBeGreaterThan(0);
+		expect(report.every((entry) => entry.status === 'expiring' && entry.compliant === true)).toBe(true);
+		const trainingExpiring = report.filter((entry) => entry.training.status === 'expiring');
+		expect(trainingExpiring.length).toBeGreaterThan(0);
+		expect(nodeOutput(run, 'Resend training').map((user) => user.id)).toEqual(trainingExpiring.map((entry) => entry.user_id));
+
+		const resends = env.sandbox.requests.slice(sentBefore).filter((request) => request.method === 'POST');
+		expect(resends.map(({ path, body }) => ({ path, body }))).toEqual(
+			trainingExpiring.map((entry) => ({
+				path: `/api/v2/users/${String(entry.user_id)}/resend_training`,
+				body: { survey_code: entry.training.survey_code },
+			})),
+		);
+
+		const [summary] = nodeOutput(run, 'Summary');
+		expect(summary.subject).toBe(`${report.length} people have a Training or Background Check expiring within 30 days`);
+		const lines = String(summary.text).split('\n');
+		expect(lines).toHaveLength(report.length);
+		for (const [index, entry] of report.entries()) {
+			expect(lines[index]).toContain(`<${String(entry.email)}>: Training ${String(entry.training.status)}`);
+		}
 	});
 });
 

@@ -335,7 +335,7 @@ describe('answers that need care', () => {
 			const report = await acrossOperations(
 				() => script,
 				(run) => [
-					...failsWith(/for User with employee ID HR-7 has no usable id/)(run),
+					...failsWith(/for User with External ID HR-7 has no usable id/)(run),
 					...(run.received.length === 1 ? [] : [`sent ${run.received.map(({ url }) => url).join(', ')}`]),
 				],
 				OPERATIONS.filter((candidate) => 'user' in candidate.parameters && !/get/.test(candidate.name)).map((candidate) => ({

@@ -1,5 +1,5 @@
-// Seeded data: deterministic for a seed (ids included), different for another, and 10,000 Users with their
-// Trainings and Background Checks ready in under 2 seconds.
+// Seeded data: deterministic for a seed (ids included), different for another, dated over the years before today, and
+// 10,000 Users with their Trainings and Background Checks ready in under 2 seconds.
 import type { Sandbox } from '../../sandbox';
 import { startSandbox } from '../../sandbox';
 import type { Json } from './helpers';
@@ -29,6 +29,35 @@ describe('seeded data', () => {
 			expect(users.map((user) => user.id)).toEqual(Array.from({ length: 40 }, (_, index) => 1001 + index));
 		} finally {
 			await Promise.all(sandboxes.map((sandbox) => sandbox.stop()));
+		}
+	});
+
+	it('dates Trainings over the three years before today, and Background Checks old and recent', async () => {
+		const sandbox = await startSandbox({ users: 200 });
+		try {
+			const { api } = clientsFor(sandbox.url, sandbox.apiKey);
+			const now = Date.now();
+			const daysAgo = (timestamp: Json) => (now - Date.parse(String(timestamp))) / (24 * 60 * 60 * 1000);
+			const trainings = [...list(await api.get('/trainings')), ...list(await api.get('/trainings', { query: { page: 2 } }))];
+			const completed = trainings.filter((training) => training.complete_date !== null).map((training) => daysAgo(training.complete_date));
+			expect(Math.min(...completed)).toBeGreaterThanOrEqual(0);
+			expect(Math.max(...completed)).toBeLessThanOrEqual(3 * 366);
+			expect(completed.filter((days) => days > 2 * 365).length).toBeGreaterThan(0);
+			expect(completed.filter((days) => days < 365).length).toBeGreaterThan(0);
+			const checks = list(await api.get('/background_checks'));
+			const ordered = checks.map((check) => daysAgo(check.order_date));
+			expect(Math.min(...ordered)).toBeGreaterThanOrEqual(0);
+			expect(ordered.filter((days) => days > 5 * 365).length).toBeGreaterThan(0);
+			expect(ordered.filter((days) => days < 30).length).toBeGreaterThan(0);
+			expect(new Set(checks.map((check) => check.status))).toEqual(new Set(['complete', 'processing', 'archived']));
+			// Some Users were never trained, and some have no Background Check.
+			const users = list(await api.get('/users'));
+			const trainedIds = new Set(trainings.map((training) => training.participant.id));
+			const checkedIds = new Set(checks.map((check) => check.user_id));
+			expect(users.some((user) => !trainedIds.has(user.id))).toBe(true);
+			expect(users.some((user) => !checkedIds.has(user.id))).toBe(true);
+		} finally {
+			await sandbox.stop();
 		}
 	});
 

@@ -18,7 +18,7 @@ describe('MinistrySafe Trigger: Include Full Record', () => {
 
 	const startHarness = (apiKey: string, events = ALL_EVENTS) =>
 		startTriggerHarness({
-			parameters: { events, includeFullRecord: true },
+			parameters: { events, authentication: 'none', includeFullRecord: true },
 			credentials: { ministrySafeApi: { environment: 'custom', baseUrl: sandbox.url, apiKey } },
 		});
 

@@ -17,7 +17,7 @@ async function call(harness: TriggerHarness, body: unknown, options?: Parameters
 describe('MinistrySafe Trigger: events', () => {
 	let harness: TriggerHarness;
 	beforeAll(async () => {
-		harness = await startTriggerHarness({ parameters: { events: ALL_EVENTS } });
+		harness = await startTriggerHarness({ parameters: { events: ALL_EVENTS, authentication: 'none' } });
 	});
 	afterAll(async () => await harness.stop());
 
@@ -82,7 +82,7 @@ describe('MinistrySafe Trigger: events', () => {
 describe('MinistrySafe Trigger: only the selected events', () => {
 	let harness: TriggerHarness;
 	beforeAll(async () => {
-		harness = await startTriggerHarness({ parameters: { events: ['backgroundCheckReady'] } });
+		harness = await startTriggerHarness({ parameters: { events: ['backgroundCheckReady'], authentication: 'none' } });
 	});
 	afterAll(async () => await harness.stop());
 
@@ -102,7 +102,7 @@ describe('MinistrySafe Trigger: only the selected events', () => {
 	});
 
 	it('starts nothing when no event is selected', async () => {
-		const none = await startTriggerHarness({ parameters: { events: [] } });
+		const none = await startTriggerHarness({ parameters: { events: [], authentication: 'none' } });
 		try {
 			const answer = await call(none, backgroundCheckReady);
 			expect(answer.status).toBe(200);
@@ -145,6 +145,23 @@ describe('MinistrySafe Trigger: Basic authentication', () => {
 		expect(answer.headers.get('www-authenticate')).toBe('Basic realm="MinistrySafe Trigger"');
 		expect(answer.body?.message).toMatch(/username and password set for it in the MinistrySafe developer console/);
 		expect(answer.executions).toEqual([]);
+	});
+
+	it('is the default: a trigger added without choosing Authentication asks for the username and password', async () => {
+		const byDefault = await startTriggerHarness({
+			parameters: { events: ALL_EVENTS },
+			credentials: { ministrySafeWebhookApi: WEBHOOK_AUTH },
+		});
+		try {
+			expect((await call(byDefault, quizCompleted)).status).toBe(401);
+			const answer = await call(byDefault, quizCompleted, {
+				authorization: basicAuthHeader(WEBHOOK_AUTH.user, WEBHOOK_AUTH.password),
+			});
+			expect(answer.status).toBe(200);
+			expect(answer.executions).toEqual([[{ ...quizCompleted, event: 'quizCompleted' }]]);
+		} finally {
+			await byDefault.stop();
+		}
 	});
 
 	it('checks the credentials before anything else: a bad body without them is a 401, not a 400', async () => {

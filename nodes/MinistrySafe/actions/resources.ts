@@ -1,6 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { backgroundCheck } from './backgroundCheck/BackgroundCheck.resource';
+import { compliance } from './compliance/Compliance.resource';
 import { organization } from './organization/Organization.resource';
 import { tag } from './tag/Tag.resource';
 import { training } from './training/Training.resource';
@@ -8,7 +9,7 @@ import type { Resource } from './types';
 import { user } from './user/User.resource';
 
 /** Every resource of the node by its value (contract.md). */
-export const resources: Record<string, Resource> = { user, training, backgroundCheck, tag, organization };
+export const resources: Record<string, Resource> = { user, training, backgroundCheck, compliance, tag, organization };
 
 export const resourceSelector: INodeProperties = {
 	displayName: 'Resource',
@@ -17,6 +18,7 @@ export const resourceSelector: INodeProperties = {
 	noDataExpression: true,
 	options: [
 		{ name: 'Background Check', value: 'backgroundCheck' },
+		{ name: 'Compliance', value: 'compliance' },
 		{ name: 'Organization', value: 'organization' },
 		{ name: 'Tag', value: 'tag' },
 		{ name: 'Training', value: 'training' },
@@ -24,3 +26,16 @@ export const resourceSelector: INodeProperties = {
 	],
 	default: 'user',
 };
+
+/**
+ * The canvas subtitle: the chosen operation's action ("Create or update a user"), not its internal values. An
+ * expression, because n8n evaluates the subtitle against the node's parameters.
+ */
+export function actionSubtitle(): string {
+	const actions = Object.fromEntries(
+		Object.entries(resources).flatMap(([resource, { operations }]) =>
+			Object.entries(operations).map(([operation, { option }]) => [`${resource}.${operation}`, option.action]),
+		),
+	);
+	return `={{ (${JSON.stringify(actions)})[$parameter["resource"] + "." + $parameter["operation"]] }}`;
+}

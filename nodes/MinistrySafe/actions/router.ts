@@ -1,8 +1,9 @@
-import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, IPairedItemData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { requestSettings } from '../transport';
 import { resources } from './resources';
+import type { ListOperation } from './types';
 
 /** Attaches the failing item to an error, keeping an error of n8n's own kinds as it is. */
 function errorForItem(error: unknown, context: IExecuteFunctions, itemIndex: number) {
@@ -13,7 +14,50 @@ function errorForItem(error: unknown, context: IExecuteFunctions, itemIndex: num
 	return new NodeOperationError(context.getNode(), error as Error, { itemIndex });
 }
 
-/** Runs the chosen operation once per input item: the only loop over items in the node. */
+/** Records that come from the same items share one pairedItem list (a whole list's deactivations share all items). */
+const pairedItems = new WeakMap<number[], IPairedItemData[]>();
+function pairedItemOf(items: number[]): IPairedItemData | IPairedItemData[] {
+	if (items.length === 1) return { item: items[0] };
+	let paired = pairedItems.get(items);
+	if (!paired) pairedItems.set(items, (paired = items.map((item) => ({ item }))));
+	return paired;
+}
+
+/**
+ * Runs one piece of work for the input items `items`: its records come out paired with them; a failure stops the
+ * node, or with Continue On Fail becomes one `{ error }` item paired with them.
+ */
+async function collect(
+	this: IExecuteFunctions,
+	output: INodeExecutionData[],
+	items: number[],
+	work: () => Promise<IDataObject | IDataObject[]>,
+): Promise<void> {
+	const pairedItem = pairedItemOf(items);
+	try {
+		const records = await work();
+		for (const json of Array.isArray(records) ? records : [records]) output.push({ json, pairedItem });
+	} catch (error) {
+		const itemError = errorForItem(error, this, items[0] ?? 0);
+		if (!this.continueOnFail()) throw itemError;
+		output.push({ json: { error: itemError.message }, pairedItem });
+	}
+}
+
+/** A whole-list operation: its plan (reads) is one piece of work for every item, then each step is one. */
+async function runList(this: IExecuteFunctions, operation: ListOperation, itemCount: number) {
+	const output: INodeExecutionData[] = [];
+	const allItems = Array.from({ length: itemCount }, (_, index) => index);
+	let steps: Awaited<ReturnType<ListOperation['plan']>> = [];
+	await collect.call(this, output, allItems, async () => {
+		steps = await operation.plan.call(this, itemCount);
+		return [];
+	});
+	for (const step of steps) await collect.call(this, output, step.items, async () => await step.run());
+	return output;
+}
+
+/** Runs the chosen operation once per input item, or once for all of them: the only loop over items in the node. */
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const resourceName = this.getNodeParameter('resource', 0) as string;
 	const operationName = this.getNodeParameter('operation', 0) as string;
@@ -25,19 +69,12 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	// Request Options hold for the whole run: a bad value stops it before any item, whatever Continue On Fail says.
 	requestSettings(this);
 
-	const output: INodeExecutionData[] = [];
 	const items = this.getInputData();
+	if (operation.kind === 'list') return [await runList.call(this, operation, items.length)];
+
+	const output: INodeExecutionData[] = [];
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
-		try {
-			const records = await operation.execute.call(this, itemIndex);
-			for (const json of Array.isArray(records) ? records : [records]) {
-				output.push({ json, pairedItem: { item: itemIndex } });
-			}
-		} catch (error) {
-			const itemError = errorForItem(error, this, itemIndex);
-			if (!this.continueOnFail()) throw itemError;
-			output.push({ json: { error: itemError.message }, pairedItem: { item: itemIndex } });
-		}
+		await collect.call(this, output, [itemIndex], async () => await operation.execute.call(this, itemIndex));
 	}
 	return [output];
 }

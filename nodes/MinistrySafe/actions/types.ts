@@ -1,17 +1,42 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-/**
- * One operation: its entry in the Operation dropdown, its parameters, and what it does for one input item.
- * The router owns the loop over items, Continue On Fail and pairedItem, so an operation only turns item
- * `itemIndex` into the records it produces.
- */
-export interface Operation {
+/** The dropdown entry and parameters every operation has. */
+interface OperationBase {
 	/** The dropdown entry; `action` is what n8n shows in the node list and to AI agents. */
 	option: { name: string; action: string; description: string };
 	/** The operation's own parameters; `defineResource` shows them only for this resource and operation. */
 	properties: INodeProperties[];
+}
+
+/**
+ * A per-item operation: what it does for one input item. The router owns the loop over items, Continue On Fail and
+ * pairedItem, so the operation only turns item `itemIndex` into the records it produces.
+ */
+export interface ItemOperation extends OperationBase {
+	kind?: 'item';
 	execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject | IDataObject[]>;
 }
+
+/**
+ * One step of a whole-list operation: the input items it comes from, and what it does (a request, or nothing) to
+ * produce its records. The router runs the steps in order, exactly as it runs items: a failing step is one failure
+ * (Continue On Fail), and its records pair with `items`.
+ */
+export interface ListStep {
+	items: number[];
+	run(): Promise<IDataObject | IDataObject[]>;
+}
+
+/**
+ * A whole-list operation: all input items together are its input (Sync reads them as one staff list). `plan` reads
+ * what it needs and returns the steps; it does not loop over the steps itself.
+ */
+export interface ListOperation extends OperationBase {
+	kind: 'list';
+	plan(this: IExecuteFunctions, itemCount: number): Promise<ListStep[]>;
+}
+
+export type Operation = ItemOperation | ListOperation;
 
 /** A resource: the parameters it adds to the node, and its operations by value. */
 export interface Resource {

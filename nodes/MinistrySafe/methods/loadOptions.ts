@@ -13,10 +13,11 @@ export async function getTags(this: ILoadOptionsFunctions): Promise<INodePropert
 
 export async function getSurveyCodes(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 	const codes = await fetchSurveyCodes.call(this);
+	// The title is what people recognise; the code (what the service takes) and the languages go in the grey line.
 	return codes.map(({ code, description, language }) => ({
-		name: String(code),
+		name: typeof description === 'string' && description.trim() !== '' ? description : String(code),
 		value: String(code),
-		description: [description, Array.isArray(language) ? `Languages: ${language.join(', ')}` : undefined]
+		description: [`Code: ${String(code)}`, Array.isArray(language) ? `Languages: ${language.join(', ')}` : undefined]
 			.filter(Boolean)
 			.join('. '),
 	}));

@@ -15,13 +15,13 @@ export const getAll: Operation = {
 	properties: listProperties([
 		...dateRangeFilters('ordered'),
 		{
-			displayName: 'Employee ID',
+			displayName: 'External ID',
 			name: 'employeeId',
 			type: 'number',
 			typeOptions: { minValue: 1, numberPrecision: 0 },
 			default: 1,
 			description:
-				"Only the Background Checks of the User with this employee ID (the User's external ID). The service takes a number here; for another employee ID use Get Many for User.",
+				"Only the Background Checks of the User with this External ID (your own system's ID for the User). The service takes a number here; for another External ID use Get Many for User.",
 		},
 		{
 			displayName: 'User ID',
@@ -37,7 +37,7 @@ export const getAll: Operation = {
 		return await getMany(this, itemIndex, '/background_checks', {
 			...dateRangeQuery(input),
 			user_id: input.recordId('filters.userId', 'User ID'),
-			employee_id: input.recordId('filters.employeeId', 'Employee ID'),
+			employee_id: input.recordId('filters.employeeId', 'External ID'),
 		});
 	},
 };

@@ -8,7 +8,7 @@ export const getAllForUser: Operation = {
 	option: {
 		name: 'Get Many for User',
 		action: 'Get many background checks of a user',
-		description: 'Get the Background Checks of one User, by ID or employee ID',
+		description: 'Get the Background Checks of one User, by ID or External ID',
 	},
 	properties: [userLocator],
 	async execute(this: IExecuteFunctions, itemIndex: number) {

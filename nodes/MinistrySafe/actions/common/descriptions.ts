@@ -29,11 +29,11 @@ export const userLocator: INodeProperties = {
 			],
 		},
 		{
-			displayName: 'By Employee ID',
+			displayName: 'By External ID',
 			name: 'employeeId',
 			type: 'string',
 			placeholder: 'e.g. HR-1042',
-			hint: "The ID from your own system (the User's external ID)",
+			hint: 'The User\'s ID in your own system (the service calls it external_id or employee_id)',
 		},
 	],
 };

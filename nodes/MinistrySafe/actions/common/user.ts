@@ -28,14 +28,14 @@ export function userReference(context: IExecuteFunctions, itemIndex: number): Us
 	const value = String(locator.value ?? '').trim();
 	if (value === '') throw input.invalid('User', 'is required');
 	if (locator.mode === 'employeeId') {
-		if (DOT_SEGMENT.test(value)) throw input.invalid('User', 'must be an employee ID, not "." or ".."');
+		if (DOT_SEGMENT.test(value)) throw input.invalid('User', 'must be an External ID, not "." or ".."');
 		if (!isWellFormed(value)) throw input.invalid('User', 'must be text without broken characters');
-		return { employeeId: value, label: `User with employee ID ${value}` };
+		return { employeeId: value, label: `User with External ID ${value}` };
 	}
 	const checked = recordIdOf(locator.value);
 	if ('problem' in checked) {
 		const problem = checked.problem === 'must be a whole number' ? 'must be a numeric User ID' : checked.problem;
-		throw input.invalid('User', `${problem} (or choose "By Employee ID")`);
+		throw input.invalid('User', `${problem} (or choose "By External ID")`);
 	}
 	return { id: checked.id, label: `User ${checked.id}` };
 }

@@ -7,7 +7,7 @@ import { userPath, userReference } from '../common/user';
 import type { Operation } from '../types';
 
 export const get: Operation = {
-	option: { name: 'Get', action: 'Get a user', description: 'Get a User by ID or employee ID' },
+	option: { name: 'Get', action: 'Get a user', description: 'Get a User by ID or External ID' },
 	properties: [
 		userLocator,
 		{

@@ -44,7 +44,8 @@ export const externalIdField: INodeProperties = {
 	type: 'string',
 	default: '',
 	required: true,
-	description: "The User's ID in your own system (shown as employee_id); it must be unique in the Organization",
+	description:
+		"The User's ID in your own system (the service calls it external_id or employee_id); unique in the Organization",
 };
 
 /** First name, last name and e-mail, all required for a new User. */

@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { apiRequestAllItems, PAGE_SIZE } from '../../transport';
 import { itemInput } from '../common/inputs';
@@ -15,7 +15,14 @@ export const upsert: Operation = {
 	properties: [
 		{ ...externalIdField, description: 'Finds the User to update; a new User is created with it when none has it' },
 		...newUserNameFields,
-		newUserAdditionalFields,
+		{
+			...newUserAdditionalFields,
+			options: (newUserAdditionalFields.options as INodeProperties[]).map((field) =>
+				field.name === 'userType'
+					? { ...field, hint: 'Used only when a new User is created: the service cannot change the type of an existing User' }
+					: field,
+			),
+		},
 	],
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const newUser = readNewUser(itemInput(this, itemIndex));

@@ -1,0 +1,83 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+
+import { apiRequestAllItems } from '../../transport';
+import { listProperties } from '../common/descriptions';
+import { itemInput } from '../common/inputs';
+import type { Operation } from '../types';
+import { complianceOf, OVERALL_STATUSES, readSettings, settingsProperty, today } from './compliance';
+
+/** Records grouped by their User's ID. */
+function byUser(records: IDataObject[], userIdOf: (record: IDataObject) => unknown): Map<string, IDataObject[]> {
+	const groups = new Map<string, IDataObject[]>();
+	for (const record of records) {
+		const key = String(userIdOf(record) ?? '');
+		const group = groups.get(key);
+		if (group) group.push(record);
+		else groups.set(key, [record]);
+	}
+	return groups;
+}
+
+export const getAll: Operation = {
+	option: {
+		name: 'Get Many',
+		action: "Get many users' compliance",
+		description: 'A compliance report of the Organization: one item per User',
+	},
+	properties: [
+		...listProperties([
+			{
+				displayName: 'Status',
+				name: 'status',
+				type: 'multiOptions',
+				options: [
+					{ name: 'Compliant', value: 'compliant' },
+					{ name: 'Expiring', value: 'expiring' },
+					{ name: 'Noncompliant', value: 'noncompliant' },
+				],
+				default: [],
+				description: 'Only Users with one of these statuses',
+			},
+			{
+				displayName: 'Tag Name or ID',
+				name: 'tag',
+				type: 'options',
+				typeOptions: { loadOptionsMethod: 'getTags' },
+				default: '',
+				description:
+					'Only Users with this Tag. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+			},
+		]),
+		settingsProperty,
+	],
+	async execute(this: IExecuteFunctions, itemIndex: number) {
+		const input = itemInput(this, itemIndex);
+		const settings = readSettings(input);
+		const filters = input.collection('filters');
+		const statuses = Array.isArray(filters.status) ? filters.status.map(String) : [];
+		const unknown = statuses.find((status) => !(OVERALL_STATUSES as readonly string[]).includes(status));
+		if (unknown !== undefined) throw input.invalid('Status', `must be among: ${OVERALL_STATUSES.join(', ')}`);
+		const returnAll = this.getNodeParameter('returnAll', itemIndex, false) as boolean;
+		const limit = returnAll ? Infinity : (this.getNodeParameter('limit', itemIndex, 50) as number);
+
+		// Three lists for the whole Organization, never one request per User.
+		const [users, trainings, checks] = (await Promise.all([
+			apiRequestAllItems.call(this, '/users', { tag: input.text('filters.tag', 'Tag') }),
+			apiRequestAllItems.call(this, '/trainings'),
+			apiRequestAllItems.call(this, '/background_checks'),
+		])) as IDataObject[][];
+		const trainingsByUser = byUser(trainings, (training) => (training.participant as IDataObject | null)?.id);
+		const checksByUser = byUser(checks, (check) => check.user_id);
+
+		const timeZone = this.getTimezone();
+		const clock = { today: today(timeZone), timeZone };
+		const report: IDataObject[] = [];
+		for (const user of users) {
+			if (report.length >= limit) break;
+			const key = String(user.id);
+			const entry = complianceOf(user, trainingsByUser.get(key) ?? [], checksByUser.get(key) ?? [], settings, clock);
+			if (statuses.length === 0 || statuses.includes(String(entry.status))) report.push(entry);
+		}
+		return report;
+	},
+};

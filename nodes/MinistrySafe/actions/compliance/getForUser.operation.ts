@@ -1,0 +1,29 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+
+import { apiRequest } from '../../transport';
+import { userLocator } from '../common/descriptions';
+import { itemInput } from '../common/inputs';
+import { userPath, userReference } from '../common/user';
+import type { Operation } from '../types';
+import { complianceOf, readSettings, settingsProperty, today } from './compliance';
+
+export const getForUser: Operation = {
+	option: {
+		name: 'Get for User',
+		action: "Get a user's compliance",
+		description: "Whether one User's Training and Background Check are valid, expiring, expired, pending or missing",
+	},
+	properties: [userLocator, settingsProperty],
+	async execute(this: IExecuteFunctions, itemIndex: number) {
+		const settings = readSettings(itemInput(this, itemIndex));
+		const user = userReference(this, itemIndex);
+		// The detailed User carries its Trainings and Background Checks: one request.
+		const detailed = (await apiRequest.call(this, 'GET', userPath(user, '/detailed'), { record: user.label })) as IDataObject;
+		const records = (field: string) => (Array.isArray(detailed[field]) ? (detailed[field] as IDataObject[]) : []);
+		const timeZone = this.getTimezone();
+		return complianceOf(detailed, records('trainings'), records('background_checks'), settings, {
+			today: today(timeZone),
+			timeZone,
+		});
+	},
+};

@@ -1,0 +1,118 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+
+import { apiRequest, apiRequestAllItems } from '../../transport';
+import { itemInput } from '../common/inputs';
+import type { ListOperation, ListStep } from '../types';
+import { createUser, externalIdField, newUserAdditionalFields, newUserNameFields, readNewUser, updateUser } from './shared';
+import { planSync, type SyncDecision, type SyncOptions, type SyncRow } from './syncPlan';
+
+/** One input item as a row of the list: its User, or why it is invalid (the message of Create's own checks). */
+function readRow(context: IExecuteFunctions, item: number): SyncRow {
+	const input = itemInput(context, item);
+	let externalId: string | undefined;
+	try {
+		externalId = input.text('externalId', 'External ID');
+		return { item, externalId, user: readNewUser(input) };
+	} catch (error) {
+		return { item, externalId, invalid: (error as Error).message };
+	}
+}
+
+function readOptions(context: IExecuteFunctions): SyncOptions & { dryRun: boolean } {
+	const input = itemInput(context, 0);
+	const maxDeactivations = input.integer('options.maxDeactivations', 'Max Deactivations') ?? 10;
+	if (maxDeactivations < 0) throw input.invalid('Max Deactivations', 'must be 0 or more');
+	return {
+		deactivateMissing: input.flag('options.deactivateMissing', 'Deactivate Missing Users') ?? false,
+		deactivateOnlyTag: input.text('options.deactivateOnlyTag', 'Deactivate Only Users With Tag'),
+		maxDeactivations,
+		dryRun: input.flag('options.dryRun', 'Dry Run') ?? false,
+	};
+}
+
+/** The request a decision needs (none with Dry Run, or for unchanged and skipped), then its output item. */
+function stepOf(context: IExecuteFunctions, decision: SyncDecision, dryRun: boolean): ListStep {
+	const output = (userId: number | null): IDataObject => ({
+		action: decision.action,
+		external_id: decision.externalId,
+		user_id: userId,
+		changes: decision.changes as IDataObject,
+		reason: decision.reason,
+	});
+	return {
+		items: decision.items,
+		async run() {
+			if (dryRun) return output(decision.userId);
+			const label = `User ${decision.userId}`;
+			if (decision.create) return output(Number((await createUser(context, decision.create)).id));
+			if (decision.update) await updateUser(context, { id: String(decision.userId), label }, decision.update);
+			if (decision.action === 'deactivated') {
+				await apiRequest.call(context, 'DELETE', `/users/${decision.userId}`, { record: label });
+			}
+			return output(decision.userId);
+		},
+	};
+}
+
+export const sync: ListOperation = {
+	kind: 'list',
+	option: {
+		name: 'Sync',
+		action: 'Sync users with a list',
+		description:
+			"Make the Organization's Users match a staff list (all input items): create the new, update what changed and, when asked, deactivate those who left",
+	},
+	properties: [
+		{ ...externalIdField, description: 'Matches each item with a User; usually an expression such as {{ $json.external_id }}' },
+		...newUserNameFields,
+		newUserAdditionalFields,
+		{
+			displayName: 'Options',
+			name: 'options',
+			type: 'collection',
+			placeholder: 'Add Option',
+			default: {},
+			options: [
+				{
+					displayName: 'Deactivate Missing Users',
+					name: 'deactivateMissing',
+					type: 'boolean',
+					default: false,
+					description: 'Whether to deactivate the Users whose External ID is not in the list',
+				},
+				{
+					displayName: 'Deactivate Only Users With Tag Name or ID',
+					name: 'deactivateOnlyTag',
+					type: 'options',
+					typeOptions: { loadOptionsMethod: 'getTags' },
+					default: '',
+					description:
+						'Only Users with this Tag may be deactivated; others are left alone. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+				},
+				{
+					displayName: 'Dry Run',
+					name: 'dryRun',
+					type: 'boolean',
+					default: false,
+					description: 'Whether to only report what would be done: the Users are read, nothing is changed',
+				},
+				{
+					displayName: 'Max Deactivations',
+					name: 'maxDeactivations',
+					type: 'number',
+					typeOptions: { minValue: 0, numberPrecision: 0 },
+					default: 10,
+					description:
+						'The most Users one run may deactivate. When more are missing from the list, none is deactivated and each is reported as skipped.',
+				},
+			],
+		},
+	],
+	async plan(this: IExecuteFunctions, itemCount: number) {
+		const options = readOptions(this);
+		const rows = Array.from({ length: itemCount }, (_, item) => readRow(this, item));
+		// The Organization's Users, read once: every decision is made from this one read.
+		const users = (await apiRequestAllItems.call(this, '/users')) as IDataObject[];
+		return planSync(rows, users, options).map((decision) => stepOf(this, decision, options.dryRun));
+	},
+};

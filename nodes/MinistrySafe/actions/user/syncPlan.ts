@@ -1,0 +1,169 @@
+// What Sync does with each row of the staff list and each User of the Organization, decided before anything is sent.
+import type { IDataObject } from 'n8n-workflow';
+
+import type { NewUser } from './shared';
+
+/** One input item: the User it asks for, or why it cannot be used. `externalId` is kept even for an invalid item. */
+export interface SyncRow {
+	item: number;
+	externalId?: string;
+	user?: NewUser;
+	invalid?: string;
+}
+
+export interface SyncOptions {
+	deactivateMissing: boolean;
+	deactivateOnlyTag?: string;
+	maxDeactivations: number;
+}
+
+export type SyncAction = 'created' | 'updated' | 'unchanged' | 'deactivated' | 'skipped';
+export type Changes = Record<string, { from: unknown; to: unknown }>;
+
+/** One decision: what to do, for which input items, and what the output item says. */
+export interface SyncDecision {
+	items: number[];
+	action: SyncAction;
+	externalId: string | null;
+	userId: number | null;
+	changes: Changes;
+	reason: string | null;
+	/** For created: the User to create. For updated: the changed fields only, as Update a User takes them. */
+	create?: NewUser;
+	update?: { user: Record<string, string>; tag_list?: string };
+}
+
+const lower = (value: unknown) => String(value ?? '').trim().toLowerCase();
+const sortedTags = (tags: string[]) => [...tags].sort((a, b) => a.localeCompare(b));
+const userTags = (user: IDataObject) => (Array.isArray(user.tags) ? user.tags.map(String) : []);
+const listItems = (items: number[]) => (items.length === 1 ? `item ${items[0]}` : `items ${items.join(', ')}`);
+
+/** The fields of `wanted` that differ from `existing`; e-mails compare without case, Tags as sets. */
+function changesOf(existing: IDataObject, wanted: NewUser): Changes {
+	const changes: Changes = {};
+	for (const field of ['first_name', 'last_name'] as const) {
+		if (String(existing[field] ?? '') !== wanted[field]) changes[field] = { from: existing[field] ?? null, to: wanted[field] };
+	}
+	if (lower(existing.email) !== lower(wanted.email)) changes.email = { from: existing.email ?? null, to: wanted.email };
+	if (wanted.tag_list !== undefined) {
+		const from = sortedTags(userTags(existing));
+		const to = sortedTags(wanted.tag_list.split(','));
+		if (from.join('\n') !== to.join('\n')) changes.tags = { from, to };
+	}
+	return changes;
+}
+
+/** User Type cannot be changed through the API (Update a User takes no user_type): said, never dropped silently. */
+function userTypeNote(existing: IDataObject, wanted: NewUser): string | null {
+	if (wanted.user_type === undefined || (existing.user_type ?? null) === wanted.user_type) return null;
+	return `User Type cannot be changed through the API: it stays ${String(existing.user_type ?? 'unset')} (the list says ${wanted.user_type})`;
+}
+
+/**
+ * Matches the list with the Organization's Users by External ID and decides, row by row and then for the Users the
+ * list leaves out. Duplicates, invalid rows and e-mail conflicts are reported, never guessed.
+ */
+export function planSync(rows: SyncRow[], users: IDataObject[], options: SyncOptions): SyncDecision[] {
+	const byExternalId = new Map(users.map((user) => [String(user.external_id ?? ''), user]));
+	const byEmail = new Map(users.map((user) => [lower(user.email), user]));
+	const rowsByExternalId = new Map<string, number[]>();
+	for (const row of rows) {
+		if (row.externalId !== undefined) rowsByExternalId.set(row.externalId, [...(rowsByExternalId.get(row.externalId) ?? []), row.item]);
+	}
+	/** Users whose e-mail is on a row with another External ID: never deactivated by this run. */
+	const emailConflicts = new Map<unknown, number>();
+	const decisions: SyncDecision[] = [];
+	const decide = (row: SyncRow, existing: IDataObject | undefined, rest: Partial<SyncDecision>) =>
+		decisions.push({
+			items: [row.item],
+			action: 'skipped',
+			externalId: row.externalId ?? null,
+			userId: existing ? Number(existing.id) : null,
+			changes: {},
+			reason: null,
+			...rest,
+		});
+
+	for (const row of rows) {
+		const existing = row.externalId === undefined ? undefined : byExternalId.get(row.externalId);
+		const sameId = row.externalId === undefined ? [] : (rowsByExternalId.get(row.externalId) ?? []);
+		if (row.invalid !== undefined || !row.user) {
+			decide(row, existing, { reason: row.invalid ?? 'The item could not be read' });
+			continue;
+		}
+		if (sameId.length > 1) {
+			decide(row, existing, {
+				reason: `Duplicate External ID ${row.externalId} in the list (${listItems(sameId)}): none of them was applied`,
+			});
+			continue;
+		}
+		const wanted = row.user;
+		const emailOwner = byEmail.get(lower(wanted.email));
+		if (emailOwner && String(emailOwner.external_id ?? '') !== wanted.external_id) {
+			emailConflicts.set(emailOwner.id, row.item);
+			decide(row, existing, {
+				reason: `The e-mail belongs to User ${String(emailOwner.id)} with External ID ${String(emailOwner.external_id ?? '')}; External ID cannot be changed through the API, so nothing was changed. Correct the list or the User in MinistrySafe`,
+			});
+			continue;
+		}
+		if (!existing) {
+			const { tag_list, ...fields } = wanted;
+			const changes: Changes = {};
+			for (const [field, value] of Object.entries(fields)) if (value !== undefined) changes[field] = { from: null, to: value };
+			if (tag_list !== undefined) changes.tags = { from: null, to: sortedTags(tag_list.split(',')) };
+			decide(row, existing, { action: 'created', changes, create: wanted });
+			continue;
+		}
+		const changes = changesOf(existing, wanted);
+		const reason = userTypeNote(existing, wanted);
+		if (Object.keys(changes).length === 0) {
+			decide(row, existing, { action: 'unchanged', reason });
+			continue;
+		}
+		const user: Record<string, string> = {};
+		for (const field of ['first_name', 'last_name', 'email'] as const) if (changes[field]) user[field] = wanted[field];
+		decide(row, existing, {
+			action: 'updated',
+			changes,
+			reason,
+			update: { user, tag_list: changes.tags ? wanted.tag_list : undefined },
+		});
+	}
+
+	if (options.deactivateMissing) decisions.push(...planDeactivations(rows, users, options, rowsByExternalId, emailConflicts));
+	return decisions;
+}
+
+/** Users missing from the list (and with the chosen Tag), within the cap: over it, none, each reported. */
+function planDeactivations(
+	rows: SyncRow[],
+	users: IDataObject[],
+	options: SyncOptions,
+	inList: Map<string, number[]>,
+	emailConflicts: Map<unknown, number>,
+): SyncDecision[] {
+	const allItems = rows.map((row) => row.item);
+	const tag = options.deactivateOnlyTag === undefined ? undefined : lower(options.deactivateOnlyTag);
+	const missing = users.filter(
+		(user) =>
+			!inList.has(String(user.external_id ?? '')) && (tag === undefined || userTags(user).some((name) => lower(name) === tag)),
+	);
+	const decision = (user: IDataObject, action: SyncAction, reason: string | null): SyncDecision => ({
+		items: allItems,
+		action,
+		externalId: user.external_id === undefined || user.external_id === null ? null : String(user.external_id),
+		userId: Number(user.id),
+		changes: {},
+		reason,
+	});
+	const conflicted = missing.filter((user) => emailConflicts.has(user.id));
+	const candidates = missing.filter((user) => !emailConflicts.has(user.id));
+	const out = conflicted.map((user) =>
+		decision(user, 'skipped', `Not in the list, but its e-mail is on item ${emailConflicts.get(user.id)} with another External ID: not deactivated`),
+	);
+	if (candidates.length > options.maxDeactivations) {
+		const reason = `${candidates.length} Users are missing from the list, more than Max Deactivations (${options.maxDeactivations}): none was deactivated`;
+		return [...out, ...candidates.map((user) => decision(user, 'skipped', reason))];
+	}
+	return [...out, ...candidates.map((user) => decision(user, 'deactivated', 'Not in the list'))];
+}

@@ -1,0 +1,77 @@
+// The trigger's parameters, read and checked once per poll. A wrong value fails the poll (and so the activation) with
+// an error naming the field; nothing is read from the service first.
+import type { IDataObject, IPollFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+export const EVENTS = ['trainingCompleted', 'backgroundCheckStatusChanged', 'userCreated', 'trainingRenewalDue'] as const;
+export type PollingEventName = (typeof EVENTS)[number];
+
+export const DEFAULT_LOOK_BACK_DAYS = 90;
+export const DEFAULT_VALIDITY_MONTHS = 24;
+export const DEFAULT_NOTICE_DAYS = 30;
+
+export interface Settings {
+	event: PollingEventName;
+	/** Background Check statuses to report changes into, lower case; empty: every change. */
+	statuses: string[];
+	lookBackDays: number;
+	renewal: { validityMonths: number; noticeDays: number; surveyCodes: string[] };
+}
+
+/** Comma-separated text or a list (an expression may give either): trimmed, blanks dropped. */
+function textList(value: unknown): string[] {
+	const parts = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : [];
+	return parts.map((part) => String(part).trim()).filter((part) => part !== '');
+}
+
+export function readSettings(context: IPollFunctions): Settings {
+	const invalid = (label: string, problem: string) =>
+		new NodeOperationError(context.getNode(), `"${label}" ${problem}`, {
+			description: `Correct "${label}" in the MinistrySafe Polling Trigger's parameters. Nothing was read from MinistrySafe.`,
+		});
+	const wholeNumber = (value: unknown, fallback: number, label: string, min: number, max: number): number => {
+		if (value === undefined || value === null || value === '') return fallback;
+		const number = typeof value === 'number' ? value : Number(String(value).trim());
+		if (!Number.isInteger(number) || number < min || number > max) {
+			throw invalid(label, `must be a whole number from ${min} to ${max}`);
+		}
+		return number;
+	};
+
+	const event = context.getNodeParameter('event', '') as PollingEventName;
+	if (!EVENTS.includes(event)) throw invalid('Event', `must be one of: ${EVENTS.join(', ')}`);
+	const options = (context.getNodeParameter('options', {}) ?? {}) as IDataObject;
+	const renewal = (context.getNodeParameter('renewal', {}) ?? {}) as IDataObject;
+	return {
+		event,
+		statuses: textList(context.getNodeParameter('statuses', '')).map((status) => status.toLowerCase()),
+		lookBackDays: wholeNumber(options.lookBackDays, DEFAULT_LOOK_BACK_DAYS, 'Look-Back (Days)', 1, 3650),
+		renewal: {
+			validityMonths: wholeNumber(
+				renewal.trainingValidityMonths,
+				DEFAULT_VALIDITY_MONTHS,
+				'Training Validity (Months)',
+				1,
+				240,
+			),
+			noticeDays: wholeNumber(renewal.noticeDays, DEFAULT_NOTICE_DAYS, 'Notice (Days)', 0, 3650),
+			surveyCodes: textList(renewal.surveyCodes),
+		},
+	};
+}
+
+/**
+ * What the remembered records mean: a state recorded under another event, look-back, renewal rule or credential
+ * describes other records, so the trigger records afresh (a baseline) when this changes. The status filter is not
+ * part of it: the Background Check snapshot holds every status.
+ */
+export function configurationKey(context: IPollFunctions, settings: Settings): string {
+	const credential = context.getNode().credentials?.ministrySafeApi?.id ?? '';
+	const { event, lookBackDays, renewal } = settings;
+	return JSON.stringify({
+		event,
+		credential,
+		lookBackDays: event === 'userCreated' ? undefined : lookBackDays,
+		renewal: event === 'trainingRenewalDue' ? { ...renewal, surveyCodes: [...renewal.surveyCodes].sort() } : undefined,
+	});
+}

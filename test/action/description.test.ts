@@ -1,0 +1,38 @@
+// What the action node declares to n8n's editor: the canvas subtitle, evaluated as n8n evaluates it.
+import { type INode, Workflow } from 'n8n-workflow';
+
+import { MinistrySafe } from '../../nodes/MinistrySafe/MinistrySafe.node.js';
+import { resources } from '../../nodes/MinistrySafe/actions/resources';
+import { nodeTypesOf } from '../helpers/n8n';
+
+const { description } = new MinistrySafe();
+
+function subtitleFor(resource: string, operation: string): unknown {
+	const node: INode = {
+		id: '1',
+		name: 'MinistrySafe',
+		type: 'ministrySafe',
+		typeVersion: 1,
+		position: [0, 0],
+		parameters: { resource, operation },
+	};
+	const workflow = new Workflow({
+		nodes: [node],
+		connections: {},
+		active: false,
+		nodeTypes: nodeTypesOf({ ministrySafe: new MinistrySafe() }),
+	});
+	return workflow.expression.getSimpleParameterValue(node, description.subtitle, 'internal', {});
+}
+
+const operations = Object.entries(resources).flatMap(([resource, { operations: byName }]) =>
+	Object.entries(byName).map(([operation, { option }]) => [resource, operation, option.action] as const),
+);
+
+test.each(operations)('the subtitle of %s / %s is its action, "%s"', (resource, operation, action) => {
+	expect(subtitleFor(resource, operation)).toBe(action);
+});
+
+test('every operation is in the table', () => {
+	expect(operations.length).toBeGreaterThanOrEqual(22);
+});

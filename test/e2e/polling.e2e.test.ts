@@ -1,0 +1,118 @@
+// The MinistrySafe Polling Trigger in a real n8n: a published workflow polls the sandbox on its Poll Times. n8n's
+// activation poll records what exists and starts nothing; a User created in the sandbox starts one execution with that
+// User, and later polls start no other; after n8n restarts, a User created while it was down starts one execution
+// and the first User none.
+import {
+	EXAMPLE_CREDENTIAL_IDS,
+	N8nClient,
+	type N8nInstance,
+	type PublicExecution,
+	type WorkflowFile,
+	nodeOutput,
+	startN8n,
+	waitFor,
+} from '../../scripts/n8n-runtime';
+import { sandboxClients } from '../helpers/sandbox';
+import { type Json, createUser } from '../sandbox/helpers';
+import { type E2eEnvironment, startE2eEnvironment } from './helpers';
+
+const WORKFLOW_ID = 'e2ePollingUsers';
+const TRIGGER = 'MinistrySafe Polling Trigger';
+/** Every 10 seconds, to keep the test short: n8n refuses a seconds field with '*', not a list of seconds. */
+const EVERY_TEN_SECONDS = '0,10,20,30,40,50 * * * * *';
+/** A few polls. */
+const POLLS_MS = 45_000;
+
+const workflow: WorkflowFile = {
+	id: WORKFLOW_ID,
+	name: 'e2e: MinistrySafe Polling Trigger, new Users',
+	active: false,
+	settings: { executionOrder: 'v1' },
+	nodes: [
+		{
+			id: 'e2e00000-0000-4000-8000-0000000000b1',
+			name: TRIGGER,
+			type: 'n8n-nodes-ministrysafe.ministrySafePollingTrigger',
+			typeVersion: 1,
+			position: [0, 0],
+			parameters: {
+				pollTimes: { item: [{ mode: 'custom', cronExpression: EVERY_TEN_SECONDS }] },
+				event: 'userCreated',
+			},
+			credentials: { ministrySafeApi: { id: EXAMPLE_CREDENTIAL_IDS.api, name: 'MinistrySafe sandbox' } },
+		},
+	],
+	connections: {},
+};
+
+let env: E2eEnvironment;
+/** The n8n started again by the restart test (the environment stops the first one). */
+let restarted: N8nInstance | undefined;
+
+beforeAll(async () => {
+	env = await startE2eEnvironment({ workflows: [workflow], publish: [WORKFLOW_ID] });
+}, 300_000);
+
+afterAll(async () => {
+	await restarted?.stop();
+	await env?.stop();
+});
+
+const pollsSoFar = () => env.sandbox.requests.filter((request) => request.path === '/api/v2/users/with_page').length;
+
+/** Waits until the trigger has read the Users list `count` more times (each poll reads it once here). */
+async function polls(count: number): Promise<void> {
+	const target = pollsSoFar() + count;
+	await waitFor(`${count} poll(s) of the trigger`, async () => (pollsSoFar() >= target ? true : undefined), POLLS_MS);
+}
+
+/** The workflow's executions, once there are `count`; any failed one fails the test with its error. */
+async function executions(client: N8nClient, count: number): Promise<PublicExecution[]> {
+	return waitFor(
+		`${count} execution(s) of ${WORKFLOW_ID}`,
+		async () => {
+			const found = await client.executions(env.apiKey, WORKFLOW_ID);
+			const failed = found.find((execution) => execution.status === 'error');
+			if (failed) throw new Error(`Execution ${failed.id} failed: ${failed.data?.resultData.error?.message}`);
+			const done = found.filter((execution) => execution.status === 'success');
+			return done.length >= count ? done : undefined;
+		},
+		POLLS_MS,
+	);
+}
+
+const triggerOutput = (execution: PublicExecution) => {
+	if (!execution.data) throw new Error(`Execution ${execution.id} came without its data`);
+	return nodeOutput({ data: execution.data }, TRIGGER);
+};
+
+async function newUser(externalId: string): Promise<Json> {
+	return await createUser(sandboxClients(env.sandbox).api, { external_id: externalId, first_name: 'Polly' });
+}
+
+it('records at activation, then starts exactly one execution for a User created in the sandbox', async () => {
+	// The activation poll runs as n8n starts (it may still be under way): after it and one scheduled poll, nothing new
+	// has started anything.
+	await polls(pollsSoFar() === 0 ? 2 : 1);
+	expect(await env.client.executions(env.apiKey, WORKFLOW_ID)).toEqual([]);
+
+	const user = await newUser('E2E-POLL-1');
+	const [execution] = await executions(env.client, 1);
+	expect(triggerOutput(execution)).toEqual([{ ...user, event: 'userCreated' }]);
+
+	await polls(2);
+	expect(await env.client.executions(env.apiKey, WORKFLOW_ID)).toHaveLength(1);
+});
+
+it('after n8n restarts, emits the User created while it was down, once, and not the first again', async () => {
+	await env.n8n.stop();
+	const user = await newUser('E2E-POLL-2');
+	restarted = await startN8n(env.settings);
+	const client = new N8nClient(restarted.url);
+
+	const found = await executions(client, 2);
+	const newest = found.find((execution) => !triggerOutput(execution).some((item) => item.external_id === 'E2E-POLL-1'));
+	expect(newest && triggerOutput(newest)).toEqual([{ ...user, event: 'userCreated' }]);
+	await polls(2);
+	expect(await client.executions(env.apiKey, WORKFLOW_ID)).toHaveLength(2);
+});

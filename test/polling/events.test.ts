@@ -1,0 +1,178 @@
+// Each event of the polling trigger through n8n-core's PollContext against the sandbox: the activation poll records
+// and emits nothing, a change at the service is emitted exactly once, and later polls emit nothing more.
+import { useSandbox } from '../sandbox/helpers';
+import { PollingTrigger } from './harness';
+import { changes } from './records';
+
+const suite = useSandbox({ users: 250 });
+const triggerFor = (parameters: Record<string, unknown>) =>
+	new PollingTrigger({ sandbox: suite.sandbox, parameters: parameters as never });
+
+async function expectQuiet(trigger: PollingTrigger, polls = 5): Promise<void> {
+	for (let poll = 0; poll < polls; poll++) expect(await trigger.poll()).toEqual([]);
+}
+
+describe('Training Completed', () => {
+	it('emits a completion once, passed or not, the record as the list gives it plus event', async () => {
+		const make = changes(suite.sandbox);
+		const passed = await make.assignTraining(await make.user());
+		const failed = await make.assignTraining(await make.user());
+		const trigger = triggerFor({ event: 'trainingCompleted' });
+		expect(await trigger.activate()).toEqual([]);
+		await expectQuiet(trigger, 2);
+
+		const passedRecord = await make.completeTraining(passed, 92);
+		const failedRecord = await make.completeTraining(failed, 40);
+		expect(await trigger.poll()).toEqual([
+			{ ...passedRecord, event: 'trainingCompleted' },
+			{ ...failedRecord, event: 'trainingCompleted' },
+		]);
+		await expectQuiet(trigger);
+	});
+
+	it('emits a Training assigned and completed between two polls', async () => {
+		const make = changes(suite.sandbox);
+		const trigger = triggerFor({ event: 'trainingCompleted' });
+		await trigger.activate();
+		const training = await make.assignTraining(await make.user());
+		await make.completeTraining(training);
+		expect((await trigger.poll()).map((item) => item.id)).toEqual([training]);
+		await expectQuiet(trigger);
+	});
+});
+
+describe('Background Check Status Changed', () => {
+	it('emits a check becoming ready once, with previous_status', async () => {
+		const make = changes(suite.sandbox);
+		const check = await make.orderCheck(await make.user());
+		const trigger = triggerFor({ event: 'backgroundCheckStatusChanged', statuses: 'complete' });
+		expect(await trigger.activate()).toEqual([]);
+		await expectQuiet(trigger, 2);
+
+		await make.checkReady(check);
+		const listed = (await make.api.get(`/background_checks/${check}`)).body;
+		expect(await trigger.poll()).toEqual([
+			{ ...listed, event: 'backgroundCheckStatusChanged', previous_status: 'processing' },
+		]);
+		await expectQuiet(trigger);
+	});
+
+	it('keeps only changes into the listed statuses (any case), and reports a new order as a change from null', async () => {
+		const make = changes(suite.sandbox);
+		const user = await make.user();
+		const check = await make.orderCheck(user);
+		const archivedOnly = triggerFor({ event: 'backgroundCheckStatusChanged', statuses: ' Archived ,' });
+		const every = triggerFor({ event: 'backgroundCheckStatusChanged' });
+		await archivedOnly.activate();
+		await every.activate();
+
+		await make.checkReady(check);
+		expect(await archivedOnly.poll()).toEqual([]);
+		expect((await every.poll()).map((item) => [item.id, item.status, item.previous_status])).toEqual([
+			[check, 'complete', 'processing'],
+		]);
+
+		await make.archiveCheck(check);
+		const ordered = await make.orderCheck(user);
+		expect((await archivedOnly.poll()).map((item) => [item.id, item.status, item.previous_status])).toEqual([
+			[check, 'archived', 'complete'],
+		]);
+		expect((await every.poll()).map((item) => [item.id, item.status, item.previous_status])).toEqual([
+			[check, 'archived', 'complete'],
+			[ordered, 'processing', null],
+		]);
+		await expectQuiet(archivedOnly, 2);
+		await expectQuiet(every, 2);
+	});
+});
+
+describe('User Created', () => {
+	it('emits new Users once, in id order, the record as the list gives it plus event', async () => {
+		const make = changes(suite.sandbox);
+		const trigger = triggerFor({ event: 'userCreated' });
+		expect(await trigger.activate()).toEqual([]);
+		await expectQuiet(trigger, 2);
+
+		const first = await make.user();
+		const second = await make.user();
+		const items = await trigger.poll();
+		expect(items.map((item) => item.id)).toEqual([first, second]);
+		expect(items[0]).toEqual({ ...(await make.api.get(`/users/${first}`)).body, event: 'userCreated' });
+		await expectQuiet(trigger);
+	});
+
+	it('finds new Users when deactivations have moved the end of the list to an earlier page', async () => {
+		const make = changes(suite.sandbox);
+		const trigger = triggerFor({ event: 'userCreated' });
+		await trigger.activate();
+		// 250 seeded Users on 3 pages; 60 fewer leave 2 pages, and the new User lands on page 2.
+		for (let id = 1001; id < 1061; id++) await make.deactivateUser(id);
+		const created = await make.user();
+		expect((await trigger.poll()).map((item) => item.id)).toEqual([created]);
+		await expectQuiet(trigger, 2);
+	});
+
+	it('finds new Users that fill the page before the last one seen', async () => {
+		const make = changes(suite.sandbox);
+		const trigger = triggerFor({ event: 'userCreated' });
+		await trigger.activate();
+		// 150 Users left on 2 pages; 60 new ones fill page 2 and start page 3 again, the last page seen before.
+		for (let id = 1001; id < 1101; id++) await make.deactivateUser(id);
+		const created: number[] = [];
+		for (let count = 0; count < 60; count++) created.push(await make.user());
+		expect((await trigger.poll()).map((item) => item.id)).toEqual(created);
+		await expectQuiet(trigger, 2);
+	});
+});
+
+describe('Training Renewal Due', () => {
+	/** A User's Training completed now, then moved back so that it runs out in about ten days. */
+	async function dueTraining(make: ReturnType<typeof changes>, surveyCode = 'standard') {
+		const user = await make.user();
+		const training = await make.assignTraining(user, surveyCode);
+		await make.completeTraining(training);
+		return { user, training };
+	}
+
+	it('emits a latest Training entering its notice window once, with expires_at and days_left', async () => {
+		const make = changes(suite.sandbox);
+		const { training } = await dueTraining(make);
+		const trigger = triggerFor({ event: 'trainingRenewalDue' });
+		expect(await trigger.activate()).toEqual([]);
+		await expectQuiet(trigger, 2);
+
+		const moved = await make.backdateTraining(training, 720);
+		const items = await trigger.poll();
+		expect(items).toHaveLength(1);
+		const { expires_at: expiresAt, days_left: daysLeft, ...record } = items[0];
+		expect(record).toEqual({ ...moved, event: 'trainingRenewalDue' });
+		// Two years after the completion day in the workflow's time zone, and the days from today to then.
+		const dayIn = (instant: string | number) =>
+			new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Chicago' }).format(new Date(instant));
+		const completed = dayIn(String(moved.complete_date));
+		const expected = `${Number(completed.slice(0, 4)) + 2}${completed.slice(4)}`;
+		expect(expiresAt).toBe(expected);
+		expect(daysLeft).toBe(Math.round((Date.parse(expected) - Date.parse(dayIn(Date.now()))) / 86_400_000));
+		expect(daysLeft).toBeGreaterThan(0);
+		expect(daysLeft).toBeLessThanOrEqual(30);
+		await expectQuiet(trigger);
+	});
+
+	it("skips a Training that is not its User's latest, and Trainings of other survey codes", async () => {
+		const make = changes(suite.sandbox);
+		const superseded = await dueTraining(make);
+		const youth = await dueTraining(make, 'youth');
+		const standardOnly = triggerFor({ event: 'trainingRenewalDue', renewal: { surveyCodes: ['standard'] } });
+		const youthOnly = triggerFor({ event: 'trainingRenewalDue', renewal: { surveyCodes: 'youth', noticeDays: 20 } });
+		await standardOnly.activate();
+		await youthOnly.activate();
+
+		// The first User took the Training again since: the old one is due but no longer counts.
+		await make.completeTraining(await make.assignTraining(superseded.user));
+		await make.backdateTraining(superseded.training, 720);
+		await make.backdateTraining(youth.training, 720);
+		await expectQuiet(standardOnly, 3);
+		expect((await youthOnly.poll()).map((item) => item.id)).toEqual([youth.training]);
+		await expectQuiet(youthOnly, 2);
+	});
+});

@@ -1,0 +1,53 @@
+// What the trigger declares to n8n's editor, checked with n8n-workflow's own display rules (the browser test in
+// test/e2e shows the same on screen).
+import { type INode, type INodeParameters, NodeHelpers, Workflow } from 'n8n-workflow';
+
+import { MinistrySafeTrigger } from '../../nodes/MinistrySafeTrigger/MinistrySafeTrigger.node.js';
+import { nodeTypesOf } from '../helpers/n8n';
+
+const { description } = new MinistrySafeTrigger();
+const credential = (name: string) => description.credentials!.find((entry) => entry.name === name)!;
+const withDefaults = (parameters: INodeParameters) =>
+	NodeHelpers.getNodeParameters(description.properties, parameters, true, false, null, description)!;
+const shown = (name: string, parameters: INodeParameters) =>
+	NodeHelpers.displayParameter(withDefaults(parameters), credential(name), null, description);
+
+test('Basic Auth is the default, so its credential is asked for', () => {
+	expect(withDefaults({}).authentication).toBe('basicAuth');
+	expect(shown('ministrySafeWebhookApi', {})).toBe(true);
+	expect(shown('ministrySafeWebhookApi', { authentication: 'none' })).toBe(false);
+});
+
+test('the API credential is asked for only with Include Full Record', () => {
+	expect(shown('ministrySafeApi', {})).toBe(false);
+	expect(shown('ministrySafeApi', { includeFullRecord: true })).toBe(true);
+});
+
+test('no parameter but Authentication is named by a credential, which would move it into the credential block', () => {
+	// n8n's editor (getNodeAuthFields) lists every top-level parameter whose name a credential's displayOptions use,
+	// and shows only the main one (Authentication) in the parameter list.
+	const parameterNames = new Set(description.properties.map(({ name }) => name));
+	const named = description.credentials!.flatMap(({ displayOptions }) =>
+		Object.keys({ ...displayOptions?.show, ...displayOptions?.hide }).filter((key) => parameterNames.has(key)),
+	);
+	expect(named).toEqual(['authentication']);
+});
+
+test('the canvas subtitle names the events as people read them', () => {
+	const node: INode = {
+		id: '1',
+		name: 'Trigger',
+		type: 'ministrySafeTrigger',
+		typeVersion: 1,
+		position: [0, 0],
+		parameters: { events: ['quizCompleted', 'backgroundCheckReady'] },
+	};
+	const workflow = new Workflow({
+		nodes: [node],
+		connections: {},
+		active: false,
+		nodeTypes: nodeTypesOf({ ministrySafeTrigger: new MinistrySafeTrigger() }),
+	});
+	const subtitle = workflow.expression.getSimpleParameterValue(node, description.subtitle, 'internal', {});
+	expect(subtitle).toBe('Quiz Completed, Background Check Ready');
+});

@@ -285,6 +285,7 @@ describe('list pages that repeat in any pattern (decisions.md 8)', () => {
 	])('%s: stops with an error at the first repeat', async (_name, pattern, repeatPage, earlierPage) => {
 		const script: Script = (request) => {
 			const page = Number(new URL(request.url, 'http://x').searchParams.get('page'));
+			// Users' page 1 with its count (with_page) gets a plain page too: the node then reads it as a plain list.
 			const name = pattern[(page - 1) % pattern.length] as keyof typeof pages;
 			return { status: 200, body: pages[name] };
 		};
@@ -292,7 +293,8 @@ describe('list pages that repeat in any pattern (decisions.md 8)', () => {
 			() => script,
 			(run) => [
 				...failsWith(new RegExp(`same records for page ${repeatPage} as for page ${earlierPage} of`), /endless loop/)(run),
-				...(run.received.length === repeatPage ? [] : [`read ${run.received.length} pages`]),
+				// Up to 3 pages read ahead past the repeat, and Users' first page asked with its count (with_page).
+				...(run.received.length <= repeatPage + 4 ? [] : [`read ${run.received.length} pages`]),
 			],
 			paged,
 		);

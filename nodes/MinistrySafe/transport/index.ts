@@ -2,7 +2,8 @@
 export { CREDENTIAL_TYPE } from './attempt';
 export type { RequestContext } from './context';
 export { toFormBody, type FormFields } from './form';
-export { apiRequestAllItems, PAGE_SIZE } from './paging';
+export { apiRequestAllItems, type CountedList, PAGE_SIZE } from './paging';
 export { apiRequest, type ApiRequestOptions } from './request';
+export { schedulerOf } from './scheduler';
 export { requestSettings, type RequestSettings } from './settings';
 export type { AnswerShape } from './shapes';

@@ -6,6 +6,7 @@ import { CREDENTIAL_TYPE, sendOnce } from './attempt';
 import type { RequestContext } from './context';
 import { apiError, networkError, redirectError, type RequestDescription, seconds, shapeError, type Tries } from './errors';
 import { redactorFor, redactValue, sensitiveValues } from './redact';
+import { schedulerOf } from './scheduler';
 import { requestSettings } from './settings';
 import { checkShape, type AnswerShape } from './shapes';
 
@@ -119,21 +120,25 @@ export async function apiRequest<T = unknown>(
 	};
 
 	const node = this.getNode();
-	const started = Date.now();
+	const scheduler = schedulerOf(this);
+	/** When the first attempt was sent: the bound counts from there, not from waiting for a place in the run. */
+	let started: number | undefined;
+	const elapsed = () => Date.now() - (started ?? Date.now());
 	/** An earlier attempt may have been carried out (a 5xx, or a connection lost after sending). */
 	let mayHaveHappened = false;
 	for (let attempt = 0; ; attempt++) {
-		const attemptTimeoutMs = Math.min(settings.timeoutMs, settings.boundMs - (Date.now() - started));
-		const result = await sendOnce(this, httpOptions, attemptTimeoutMs);
-		const tries = (stoppedBecause?: string): Tries => ({
-			attempts: attempt + 1,
-			elapsedMs: Date.now() - started,
-			stoppedBecause,
+		let attemptTimeoutMs = settings.timeoutMs;
+		const result = await scheduler.run(async () => {
+			started ??= Date.now();
+			attemptTimeoutMs = Math.min(settings.timeoutMs, settings.boundMs - elapsed());
+			return await sendOnce(this, httpOptions, attemptTimeoutMs);
 		});
+		const tries = (stoppedBecause?: string): Tries => ({ attempts: attempt + 1, elapsedMs: elapsed(), stoppedBecause });
 
 		let failure: (tried: Tries) => NodeApiError;
 		/** How long to wait before trying again; undefined: not retried. */
 		let waitMs: number | undefined;
+		let rateLimited = false;
 		if ('failure' in result) {
 			const { failure: lost } = result;
 			failure = (tried) => networkError(node, baseUrl, lost, request, tried, attemptTimeoutMs);
@@ -141,6 +146,7 @@ export async function apiRequest<T = unknown>(
 			if (!lost.notSent) mayHaveHappened = true;
 		} else {
 			const { statusCode, headers, body } = result.response;
+			if (statusCode !== 429) scheduler.succeeded();
 			if (statusCode >= 200 && statusCode < 300) {
 				const answer = redactValue(successBody(body), redactorFor(applicantData), true);
 				if (!checkShape(answer, options.expect)) throw shapeError(node, answer, request, options.expect ?? '');
@@ -160,19 +166,23 @@ export async function apiRequest<T = unknown>(
 
 			failure = (tried) => apiError(node, statusCode, successBody(body), request, tried);
 			const backoff = backoffMs(attempt, settings.timeoutMs);
-			if (statusCode === 429) waitMs = retryAfterMs(headers['retry-after'], backoff);
+			rateLimited = statusCode === 429;
+			if (rateLimited) waitMs = retryAfterMs(headers['retry-after'], backoff);
 			else if (statusCode >= 500 && isIdempotent(method)) waitMs = backoff;
 			if (statusCode >= 500) mayHaveHappened = true;
 		}
 
 		if (waitMs === undefined || attempt >= MAX_RETRIES) throw failure(tries());
-		if (Date.now() - started + waitMs + MIN_ATTEMPT_MS > settings.boundMs) {
+		if (elapsed() + waitMs + MIN_ATTEMPT_MS > settings.boundMs) {
 			throw failure(
 				tries(
 					`waiting ${seconds(waitMs)} more would pass the ${seconds(settings.boundMs)} one request may take with its retries`,
 				),
 			);
 		}
-		await sleepWithAbort(waitMs, cancelSignalOf(this));
+		// A 429 pauses every request of the run (the service limits the key, not this request); other waits are this
+		// request's own.
+		if (rateLimited) scheduler.rateLimited(waitMs);
+		else await sleepWithAbort(waitMs, cancelSignalOf(this));
 	}
 }

@@ -256,7 +256,8 @@ describe('Compliance report', () => {
 				expect(request.method).toBe('GET');
 				pagesByPath.set(request.path, [...(pagesByPath.get(request.path) ?? []), Number(request.query.page)]);
 			}
-			// Each list is read once, page by page: 100 records a page, and one page past the end when the last is full.
+			// Each list is read once: 100 records a page, every page to the one that ends it, and at most 3 pages read
+			// ahead past that one (the transport reads a few pages at a time).
 			const { api } = sandboxClients(large);
 			for (const path of ['/users', '/trainings', '/background_checks']) {
 				let records = 0;
@@ -266,7 +267,10 @@ describe('Compliance report', () => {
 					if (batch.length < 100) break;
 				}
 				const pages = Math.floor(records / 100) + 1;
-				expect(pagesByPath.get(`/api/v2${path}`)).toEqual(Array.from({ length: pages }, (_, index) => index + 1));
+				const read = [...(pagesByPath.get(`/api/v2${path}`) ?? [])].sort((x, y) => x - y);
+				expect(new Set(read).size).toBe(read.length);
+				expect(read.slice(0, pages)).toEqual(Array.from({ length: pages }, (_, index) => index + 1));
+				expect(read.length - pages).toBeLessThanOrEqual(3);
 			}
 			expect(pagesByPath.size).toBe(3);
 		} finally {

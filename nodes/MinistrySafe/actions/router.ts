@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, IPairedItemData } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
+import { requestSettings } from '../transport';
 import { resources } from './resources';
 import type { ListOperation } from './types';
 
@@ -65,12 +66,52 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 		throw new NodeOperationError(this.getNode(), `The operation "${operationName}" of "${resourceName}" is not known`);
 	}
 
+	// Request Options hold for the whole run: a bad value stops it before any item, whatever Continue On Fail says.
+	requestSettings(this);
+
 	const items = this.getInputData();
 	if (operation.kind === 'list') return [await runList.call(this, operation, items.length)];
 
-	const output: INodeExecutionData[] = [];
-	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
-		await collect.call(this, output, [itemIndex], async () => await operation.execute.call(this, itemIndex));
+	return [await runItems.call(this, items.length, (itemIndex) => operation.execute.call(this, itemIndex))];
+}
+
+/**
+ * Runs the items at once, as many in progress as Request Options > Concurrency allows (the transport's scheduler
+ * bounds their requests together). The output is as if they ran one after another: in item order, each paired with
+ * its item, Continue On Fail's error items in place. Without Continue On Fail, the first failed item (in item order)
+ * stops the run: no item starts after it. Each item starts once the one before it has had its checks (they run
+ * before its first request), so an item refused for bad input stops the run before any later item sends anything.
+ */
+async function runItems(
+	this: IExecuteFunctions,
+	itemCount: number,
+	execute: (itemIndex: number) => Promise<IDataObject | IDataObject[]>,
+): Promise<INodeExecutionData[]> {
+	type Failure = { itemIndex: number; error: unknown };
+	const outputs: INodeExecutionData[][] = [];
+	const run: { failed?: Failure } = {};
+	const runItem = async (itemIndex: number) => {
+		const output: INodeExecutionData[] = [];
+		try {
+			await collect.call(this, output, [itemIndex], async () => await execute(itemIndex));
+			outputs[itemIndex] = output;
+		} catch (error) {
+			// The run reports the first failed item in item order, as one after another would.
+			const earlier = run.failed as Failure | undefined;
+			if (!earlier || itemIndex < earlier.itemIndex) run.failed = { itemIndex, error };
+		}
+	};
+
+	const inProgress = new Set<Promise<void>>();
+	const width = requestSettings(this).concurrency;
+	for (let itemIndex = 0; itemIndex < itemCount && !run.failed; itemIndex++) {
+		const item = runItem(itemIndex).finally(() => inProgress.delete(item));
+		inProgress.add(item);
+		// Lets the item's own checks run (and fail) before the next item starts.
+		await sleep(0);
+		while (inProgress.size >= width) await Promise.race(inProgress);
 	}
-	return [output];
+	await Promise.all(inProgress);
+	if (run.failed) throw run.failed.error;
+	return outputs.flat();
 }

@@ -44,6 +44,7 @@ export const getAll: Operation = {
 			search: input.text('filters.search', 'Search'),
 			tag: input.text('filters.tag', 'Tag'),
 		};
-		return await getMany(this, itemIndex, '/users', qs);
+		// Return All reads the first page with the page count, then the rest at once (within Concurrency).
+		return await getMany(this, itemIndex, '/users', qs, { endpoint: '/users/with_page', recordsKey: 'users' });
 	},
 };

@@ -45,7 +45,7 @@ function stepOf(context: IExecuteFunctions, decision: SyncDecision, dryRun: bool
 			if (dryRun) return output(decision.userId);
 			const label = `User ${decision.userId}`;
 			if (decision.create) return output(Number((await createUser(context, decision.create)).id));
-			if (decision.update) await updateUser(context, { id: Number(decision.userId), label }, decision.update);
+			if (decision.update) await updateUser(context, { id: String(decision.userId), label }, decision.update);
 			if (decision.action === 'deactivated') {
 				await apiRequest.call(context, 'DELETE', `/users/${decision.userId}`, { record: label });
 			}

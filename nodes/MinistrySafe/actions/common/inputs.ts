@@ -49,6 +49,26 @@ export function itemInput(context: IExecuteFunctions, itemIndex: number) {
 		return number;
 	};
 
+	/** A count or level: a whole number from 1. */
+	const positiveInteger = (name: string, label: string, required = false): number | undefined => {
+		const value = integer(name, label, required);
+		if (value !== undefined && value < 1) throw invalid(label, 'must be a whole number of at least 1');
+		return value;
+	};
+
+	/**
+	 * A switch that may come from an expression: true/false, or the text "true"/"false" (any case). Anything else
+	 * is refused rather than left out, so a switch the user meant to set is never silently dropped.
+	 */
+	const flag = (name: string, label: string, required = false): boolean | undefined => {
+		const value = raw(name);
+		if (typeof value === 'boolean') return value;
+		const textValue = text(name, label, required)?.toLowerCase();
+		if (textValue === undefined) return undefined;
+		if (textValue !== 'true' && textValue !== 'false') throw invalid(label, 'must be true or false');
+		return textValue === 'true';
+	};
+
 	return {
 		invalid,
 		text,
@@ -76,12 +96,23 @@ export function itemInput(context: IExecuteFunctions, itemIndex: number) {
 			if (!(values as readonly string[]).includes(value)) throw invalid(label, `must be one of: ${values.join(', ')}`);
 			return value as T;
 		},
+		/**
+		 * Several of a fixed list of values: a multi-select gives a list, an expression may give a list or
+		 * comma-separated text. Empty when none is chosen.
+		 */
+		choices<T extends string>(name: string, label: string, values: readonly T[]): T[] {
+			const value = raw(name);
+			const parts = Array.isArray(value) ? value : textOf(value, () => invalid(label, 'must be a list or text')).split(',');
+			const chosen = parts.map((part) => textOf(part, () => invalid(label, 'must be a list of text values'))).filter(Boolean);
+			const unknown = chosen.find((part) => !(values as readonly string[]).includes(part));
+			if (unknown !== undefined) throw invalid(label, `must be among: ${values.join(', ')}`);
+			return [...new Set(chosen)] as T[];
+		},
 		integer,
-		/** A count or level: a whole number from 1. */
-		positiveInteger(name: string, label: string, required = false): number | undefined {
-			const value = integer(name, label, required);
-			if (value !== undefined && value < 1) throw invalid(label, 'must be a whole number of at least 1');
-			return value;
+		positiveInteger,
+		/** A list's Return All and Limit (either may come from an expression): how many records, undefined for all. */
+		listLimit(): number | undefined {
+			return flag('returnAll', 'Return All') ? undefined : positiveInteger('limit', 'Limit', true);
 		},
 		/**
 		 * A record's numeric ID, which goes into a path or a query: its digits exactly as written (decisions.md 31).
@@ -97,18 +128,7 @@ export function itemInput(context: IExecuteFunctions, itemIndex: number) {
 			if ('problem' in checked) throw invalid(label, checked.problem);
 			return checked.id;
 		},
-		/**
-		 * A switch that may come from an expression: true/false, or the text "true"/"false" (any case). Anything else
-		 * is refused rather than left out, so a switch the user meant to set is never silently dropped.
-		 */
-		flag(name: string, label: string, required = false): boolean | undefined {
-			const value = raw(name);
-			if (typeof value === 'boolean') return value;
-			const textValue = text(name, label, required)?.toLowerCase();
-			if (textValue === undefined) return undefined;
-			if (textValue !== 'true' && textValue !== 'false') throw invalid(label, 'must be true or false');
-			return textValue === 'true';
-		},
+		flag,
 		/** A collection parameter (Additional Fields, Options, Filters). */
 		collection(name: string): IDataObject {
 			return (raw(name) as IDataObject | undefined) ?? {};

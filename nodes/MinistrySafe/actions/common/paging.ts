@@ -11,8 +11,6 @@ export async function getMany(
 	qs: IDataObject = {},
 	counted?: CountedList,
 ): Promise<IDataObject[]> {
-	const input = itemInput(context, itemIndex);
-	const returnAll = input.flag('returnAll', 'Return All') ?? false;
-	const limit = returnAll ? undefined : input.positiveInteger('limit', 'Limit', true);
+	const limit = itemInput(context, itemIndex).listLimit();
 	return (await apiRequestAllItems.call(context, endpoint, qs, limit, counted)) as IDataObject[];
 }

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import type { JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { apiRequest } from '../../transport';
+import { apiRequest, apiRequestAllItems, type CountedList } from '../../transport';
 import { itemInput, recordIdOf } from './inputs';
 
 /**
@@ -10,6 +10,14 @@ import { itemInput, recordIdOf } from './inputs';
  * employee ID.
  */
 export type UserReference = { id: string; label: string } | { employeeId: string; label: string };
+
+/** The Users list, whose /users/with_page twin gives the page count: Return All then reads the rest at once. */
+export const USERS_LIST: CountedList = { endpoint: '/users/with_page', recordsKey: 'users' };
+
+/** Every User of the Organization (with the list's filters in `qs`), for the operations that look at all of them. */
+export async function allUsers(context: IExecuteFunctions, qs: IDataObject = {}): Promise<IDataObject[]> {
+	return (await apiRequestAllItems.call(context, '/users', qs, undefined, USERS_LIST)) as IDataObject[];
+}
 
 /** "." and ".." are the two segments a URL resolves (the escaping leaves them as they are): never an ID. */
 const DOT_SEGMENT = /^\.{1,2}$/;

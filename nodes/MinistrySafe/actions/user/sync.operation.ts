@@ -1,7 +1,8 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { apiRequest, apiRequestAllItems } from '../../transport';
+import { apiRequest } from '../../transport';
 import { itemInput } from '../common/inputs';
+import { allUsers } from '../common/user';
 import type { ListOperation, ListStep } from '../types';
 import { createUser, externalIdField, newUserAdditionalFields, newUserNameFields, readNewUser, updateUser } from './shared';
 import { planSync, type SyncDecision, type SyncOptions, type SyncRow } from './syncPlan';
@@ -112,7 +113,7 @@ export const sync: ListOperation = {
 		const options = readOptions(this);
 		const rows = Array.from({ length: itemCount }, (_, item) => readRow(this, item));
 		// The Organization's Users, read once: every decision is made from this one read.
-		const users = (await apiRequestAllItems.call(this, '/users')) as IDataObject[];
+		const users = await allUsers(this);
 		return planSync(rows, users, options).map((decision) => stepOf(this, decision, options.dryRun));
 	},
 };

@@ -7,6 +7,7 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import type { LocalServer, ScriptedAnswer, ServerAnswer } from '../helpers/localServer';
 import { startLocalServer } from '../helpers/localServer';
 import { jsonOf, runActionNode } from '../helpers/n8n';
+import { ok, sandboxClients, useSandbox } from '../helpers/sandbox';
 
 interface Arrival {
 	url: string;
@@ -253,5 +254,61 @@ describe('pages: only what is needed', () => {
 		} finally {
 			await server.stop();
 		}
+	});
+});
+
+describe('against the sandbox: its own count of requests in flight, and its rate limit', () => {
+	const createUsers = (count: number, concurrency: number) => ({
+		parameters: {
+			resource: 'user',
+			operation: 'create',
+			firstName: '={{ $json.first }}',
+			lastName: 'Okafor',
+			email: '={{ $json.email }}',
+			externalId: '={{ $json.hr }}',
+			requestOptions: { concurrency },
+		} as INodeParameters,
+		items: Array.from({ length: count }, (_unused, index) => ({
+			first: `Ada ${index}`,
+			email: `ada.${index}@example.org`,
+			hr: `SCHED-${index}`,
+		})),
+	});
+
+	describe('with 30 ms per answer', () => {
+		const sandbox = useSandbox({ latencyMs: 30 });
+
+		it('40 creates at Concurrency 6: the sandbox never sees more than 6 in flight, and sees 6', async () => {
+			const { control } = sandboxClients(sandbox());
+			ok(await control.post('/stats/reset'));
+			const { parameters, items } = createUsers(40, 6);
+			const result = await runActionNode({ parameters, items, credential: sandbox() });
+
+			expect(result.error).toBeUndefined();
+			expect(jsonOf(result).map((user) => user.external_id)).toEqual(items.map(({ hr }) => hr));
+			const stats = ok(await control.get('/stats')) as IDataObject;
+			expect(stats).toMatchObject({ requests: 40, peakInFlight: 6, rateLimited: 0 });
+		});
+	});
+
+	describe('with a rate limit of 20 requests a second', () => {
+		const sandbox = useSandbox({ rateLimit: 20, latencyMs: 5 });
+
+		it('60 creates at Concurrency 10: every 429 waited out, every User created once, none lost', async () => {
+			const { control, api } = sandboxClients(sandbox());
+			ok(await control.post('/stats/reset'));
+			const { parameters, items } = createUsers(60, 10);
+			const result = await runActionNode({ parameters, items, credential: sandbox() });
+
+			expect(result.error).toBeUndefined();
+			expect(jsonOf(result).map((user) => user.external_id)).toEqual(items.map(({ hr }) => hr));
+			// The test's own reads count against the limit too: they start in the next second.
+			await new Promise((resolve) => setTimeout(resolve, 1100));
+			const stats = ok(await control.get('/stats')) as IDataObject;
+			expect(Number(stats.rateLimited)).toBeGreaterThan(0);
+			for (const { hr } of items.filter((_item, index) => index % 10 === 0)) {
+				expect(ok(await api.get('/users', { query: { external_id: hr } }))).toHaveLength(1);
+			}
+		});
 	});
 });

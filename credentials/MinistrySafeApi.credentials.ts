@@ -102,13 +102,16 @@ export class MinistrySafeApi implements ICredentialType {
 		},
 	};
 
-	// A cheap authenticated read: one page of Tags.
+	// A cheap authenticated read: one page of Tags. A redirect fails the test rather than taking the key elsewhere
+	// (decisions.md 26).
 	test: ICredentialTestRequest = {
 		request: {
 			baseURL: testBaseUrlExpression,
 			url: '/api/v2/tags',
 			method: 'GET',
 			headers: { Accept: 'application/json' },
+			disableFollowRedirect: true,
+			sendCredentialsOnCrossOriginRedirect: false,
 		},
 		// n8n's credential tester shows these instead of the bare status line.
 		rules: [

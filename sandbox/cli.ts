@@ -1,14 +1,14 @@
-// npm run sandbox -- --port 4010 [--host H] [--api-key KEY] [--users N] [--latency MS] [--seed N]
+// npm run sandbox -- --port 4010 [--host H] [--api-key KEY] [--users N] [--latency MS] [--rate-limit N] [--seed N]
 // Serves the whole API v2, prints its URL and key once ready, logs one line per request, stops on Ctrl-C.
 import { Command, InvalidArgumentError } from 'commander';
 
 import { DEFAULT_API_KEY, startSandbox } from './index';
 
-function wholeNumber(label: string, max: number) {
+function wholeNumber(label: string, max: number, min = 0) {
 	return (text: string): number => {
 		const value = Number(text);
-		if (!/^\d+$/.test(text) || value > max) {
-			throw new InvalidArgumentError(`${label} must be a whole number from 0 to ${max}.`);
+		if (!/^\d+$/.test(text) || value < min || value > max) {
+			throw new InvalidArgumentError(`${label} must be a whole number from ${min} to ${max}.`);
 		}
 		return value;
 	};
@@ -20,6 +20,7 @@ interface CliOptions {
 	apiKey: string;
 	users?: number;
 	latency: number;
+	rateLimit?: number;
 	seed?: number;
 }
 
@@ -32,6 +33,11 @@ async function main(): Promise<void> {
 		.option('--api-key <key>', "the demo Organization's API key", DEFAULT_API_KEY)
 		.option('--users <count>', 'seeded Users in the demo Organization', wholeNumber('--users', 1_000_000))
 		.option('--latency <ms>', 'milliseconds added to every API answer', wholeNumber('--latency', 600_000), 0)
+		.option(
+			'--rate-limit <count>',
+			'requests a second each Organization may send; beyond them 429 with Retry-After (default: no limit)',
+			wholeNumber('--rate-limit', 1_000_000, 1),
+		)
 		.option('--seed <number>', 'seed of the demo data', wholeNumber('--seed', 2 ** 32 - 1))
 		.parse();
 	const options = program.opts<CliOptions>();
@@ -43,11 +49,13 @@ async function main(): Promise<void> {
 		apiKey: options.apiKey,
 		users: options.users,
 		latencyMs: options.latency,
+		rateLimit: options.rateLimit,
 		seed: options.seed,
 		log: (line) => console.log(line),
 	});
 	console.log(`MinistrySafe sandbox ready at ${sandbox.url} (API at ${sandbox.url}/api/v2) in ${Date.now() - started} ms`);
 	console.log(`API key: ${sandbox.apiKey}  (send Authorization: Token token=${sandbox.apiKey})`);
+	if (options.rateLimit) console.log(`Rate limit: ${options.rateLimit} requests a second per Organization`);
 
 	let stopping = false;
 	const stop = (signal: string): void => {

@@ -37,19 +37,22 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		users: options.users ?? DEFAULT_DEMO_USERS,
 		seed: options.seed ?? DEFAULT_SEED,
 		latencyMs: options.latencyMs ?? 0,
+		rateLimit: options.rateLimit || undefined,
 		webhookRetryDelaysMs: options.webhookRetryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS,
-		webhookAttemptTimeoutMs: DEFAULT_ATTEMPT_TIMEOUT_MS,
+		webhookAttemptTimeoutMs: options.webhookAttemptTimeoutMs ?? DEFAULT_ATTEMPT_TIMEOUT_MS,
 		log: options.log ?? (() => undefined),
 	});
 	server.on('request', sandbox.app);
 
 	let stopped: Promise<void> | undefined;
 	const stop = (): Promise<void> =>
-		(stopped ??= new Promise<void>((resolve, reject) => {
-			sandbox.webhooks.stop();
-			server.close((error) => (error ? reject(error) : resolve()));
-			server.closeAllConnections();
-		}));
+		(stopped ??= Promise.all([
+			sandbox.webhooks.stop(),
+			new Promise<void>((resolve, reject) => {
+				server.close((error) => (error ? reject(error) : resolve()));
+				server.closeAllConnections();
+			}),
+		]).then(() => undefined));
 
 	return {
 		url,

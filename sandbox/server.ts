@@ -24,6 +24,7 @@ import { tagsRouter } from './routes/tags';
 import { trainingsRouter } from './routes/trainings';
 import { usersRouter } from './routes/users';
 import { Store } from './store';
+import { RateLimiter, Traffic, countTraffic, limitRate } from './traffic';
 import type { Organization } from './types';
 import { Views } from './views';
 import { WebhookDispatcher } from './webhooks';
@@ -35,6 +36,8 @@ export interface SandboxConfig {
 	users: number;
 	seed: number;
 	latencyMs: number;
+	/** Requests a second each Organization may send; undefined: no limit. */
+	rateLimit: number | undefined;
 	webhookRetryDelaysMs: readonly number[];
 	webhookAttemptTimeoutMs: number;
 	log: (line: string) => void;
@@ -44,7 +47,7 @@ export interface SandboxApp {
 	app: Express;
 	requestLog: RequestLog;
 	webhooks: WebhookDispatcher;
-	/** Everything back to the seed: records, Organizations, requests, deliveries, webhook settings, faults. */
+	/** Everything back to the seed: records, Organizations, requests, deliveries, webhook settings, faults, stats. */
 	reset(): void;
 }
 
@@ -52,6 +55,8 @@ export function createSandboxApp(config: SandboxConfig): SandboxApp {
 	const store = new Store({ apiKey: config.apiKey, users: config.users, seed: config.seed });
 	const requestLog = new RequestLog();
 	const faults = new Faults();
+	const traffic = new Traffic();
+	const rateLimiter = config.rateLimit ? new RateLimiter(config.rateLimit) : undefined;
 	const webhooks = new WebhookDispatcher({
 		retryDelaysMs: config.webhookRetryDelaysMs,
 		attemptTimeoutMs: config.webhookAttemptTimeoutMs,
@@ -64,12 +69,16 @@ export function createSandboxApp(config: SandboxConfig): SandboxApp {
 		faults.clear(organization.id);
 		webhooks.clear(organization.id);
 		requestLog.clear(organization.id);
+		traffic.reset(organization.id);
+		rateLimiter?.clear(organization.id);
 	};
 	const reset = (): void => {
 		store.reset();
 		faults.clear();
 		webhooks.clear();
 		requestLog.clear();
+		traffic.reset();
+		rateLimiter?.clear();
 	};
 
 	const app = express();
@@ -83,12 +92,14 @@ export function createSandboxApp(config: SandboxConfig): SandboxApp {
 	app.use(
 		'/api/v2',
 		identify,
+		countTraffic(traffic),
 		recordRequest(requestLog),
 		logRequests(config.log),
 		...bodyParsers,
 		attachBody,
 		addLatency(config.latencyMs),
 		requireOrganization,
+		limitRate(rateLimiter),
 		injectFaults(faults),
 		usersRouter(context),
 		trainingsRouter(context),
@@ -106,7 +117,7 @@ export function createSandboxApp(config: SandboxConfig): SandboxApp {
 		identify,
 		requireOrganization,
 		...bodyParsers,
-		controlRouter({ ...context, faults, requestLog, resetOrganization }),
+		controlRouter({ ...context, faults, requestLog, traffic, resetOrganization }),
 		notFound,
 	);
 	app.use(pagesRouter(context));

@@ -13,8 +13,15 @@ export interface SandboxOptions {
 	seed?: number;
 	/** Added to every /api/v2 answer. */
 	latencyMs?: number;
+	/**
+	 * Requests a second each Organization may send to /api/v2; the ones beyond get 429 with Retry-After (seconds).
+	 * Default: no limit.
+	 */
+	rateLimit?: number;
 	/** Waits before webhook retries 1..3. */
 	webhookRetryDelaysMs?: number[];
+	/** How long one webhook attempt may wait for its answer before it counts as failed; default 5000. */
+	webhookAttemptTimeoutMs?: number;
 	/** One line per API request and per delivery (never an SSN); default silent. */
 	log?: (line: string) => void;
 }

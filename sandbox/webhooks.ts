@@ -1,8 +1,7 @@
 // Webhook delivery (api-v2.md 6, decisions.md 13 and 14): a JSON POST to each configured URL, with HTTP Basic
 // authentication when configured, retried up to 3 times on a non-2xx answer or a network error. Sending never
 // blocks the API answer that caused it, and stop() ends every pending retry and open request.
-import http from 'node:http';
-import https from 'node:https';
+import { Agent, request } from 'undici';
 
 import type { Organization, WebhookDelivery, WebhookEvent } from './types';
 
@@ -14,7 +13,8 @@ interface DeliveryState {
 	delivery: WebhookDelivery;
 	authorization: string | undefined;
 	timer?: NodeJS.Timeout;
-	request?: http.ClientRequest;
+	/** Aborts the attempt under way. */
+	attempt?: AbortController;
 }
 
 interface Waiter {
@@ -39,8 +39,12 @@ function loggableUrl(url: string): string {
 export class WebhookDispatcher {
 	private states: DeliveryState[] = [];
 	private waiters: Waiter[] = [];
+	/** Our own connection pool, so that stop() can close its connections. */
+	private readonly agent: Agent;
 
-	constructor(private readonly options: WebhookDispatcherOptions) {}
+	constructor(private readonly options: WebhookDispatcherOptions) {
+		this.agent = new Agent({ headersTimeout: options.attemptTimeoutMs, bodyTimeout: options.attemptTimeoutMs });
+	}
 
 	/** Starts one delivery per configured URL of the Organization and returns at once. */
 	send(organization: Organization, event: WebhookEvent, body: Record<string, unknown>): void {
@@ -56,7 +60,7 @@ export class WebhookDispatcher {
 				authorization,
 			};
 			this.states.push(state);
-			this.attempt(state);
+			void this.attempt(state);
 		}
 	}
 
@@ -97,55 +101,66 @@ export class WebhookDispatcher {
 		});
 	}
 
-	stop(): void {
+	async stop(): Promise<void> {
 		this.clear();
 		for (const waiter of this.waiters) {
 			clearTimeout(waiter.timer);
 			waiter.reject(new Error('The sandbox stopped before the webhook deliveries settled'));
 		}
 		this.waiters = [];
+		await this.agent.destroy();
 	}
 
 	private cancel(state: DeliveryState): void {
 		if (state.timer) clearTimeout(state.timer);
-		state.request?.destroy();
+		state.attempt?.abort();
+		state.attempt = undefined;
 		state.delivery.pending = false;
 	}
 
-	private attempt(state: DeliveryState): void {
+	/** One POST; never rejects: its outcome goes to finish() or retryOrGiveUp(). */
+	private async attempt(state: DeliveryState): Promise<void> {
 		const { delivery } = state;
 		delivery.attempts += 1;
-		const body = JSON.stringify(delivery.body);
-		const headers: http.OutgoingHttpHeaders = {
+		const headers: Record<string, string> = {
 			'Content-Type': 'application/json',
-			'Content-Length': Buffer.byteLength(body),
 			'User-Agent': 'MinistrySafe-Sandbox-Webhooks',
 		};
 		if (state.authorization) headers.Authorization = state.authorization;
-		const transport = delivery.url.startsWith('https:') ? https : http;
-		const request = transport.request(delivery.url, { method: 'POST', headers, agent: false });
-		state.request = request;
-		request.setTimeout(this.options.attemptTimeoutMs, () => {
-			request.destroy(new Error(`no answer within ${this.options.attemptTimeoutMs} ms`));
-		});
-		// Only the first outcome of the current attempt counts: not a late error after an answer, nor a cancelled one.
-		const isCurrent = (): boolean => delivery.pending && state.request === request;
-		request.on('response', (response) => {
-			response.resume();
+		const attempt = new AbortController();
+		state.attempt = attempt;
+		// Only the outcome of the current attempt counts: not that of a cancelled one.
+		const isCurrent = (): boolean => delivery.pending && state.attempt === attempt;
+		let status: number;
+		try {
+			const answer = await request(delivery.url, {
+				method: 'POST',
+				headers,
+				body: JSON.stringify(delivery.body),
+				dispatcher: this.agent,
+				signal: attempt.signal,
+			});
+			status = answer.statusCode;
+			await answer.body.dump();
+		} catch (error) {
 			if (!isCurrent()) return;
-			state.request = undefined;
-			const status = response.statusCode ?? 0;
-			delivery.status = status;
-			if (status >= 200 && status < 300) this.finish(state, undefined);
-			else this.retryOrGiveUp(state, `answered ${status}`);
-		});
-		request.on('error', (error) => {
-			if (!isCurrent()) return;
-			state.request = undefined;
+			state.attempt = undefined;
 			delivery.status = null;
-			this.retryOrGiveUp(state, error.message);
-		});
-		request.end(body);
+			this.retryOrGiveUp(state, this.describeFailure(error as Error & { code?: string }));
+			return;
+		}
+		if (!isCurrent()) return;
+		state.attempt = undefined;
+		delivery.status = status;
+		if (status >= 200 && status < 300) this.finish(state, undefined);
+		else this.retryOrGiveUp(state, `answered ${status}`);
+	}
+
+	private describeFailure(error: Error & { code?: string }): string {
+		if (error.code === 'UND_ERR_HEADERS_TIMEOUT' || error.code === 'UND_ERR_BODY_TIMEOUT') {
+			return `no answer within ${this.options.attemptTimeoutMs} ms`;
+		}
+		return error.message;
 	}
 
 	private retryOrGiveUp(state: DeliveryState, reason: string): void {
@@ -158,7 +173,7 @@ export class WebhookDispatcher {
 		}
 		state.timer = setTimeout(() => {
 			state.timer = undefined;
-			this.attempt(state);
+			void this.attempt(state);
 		}, delay);
 	}
 

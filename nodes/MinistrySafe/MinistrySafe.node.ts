@@ -1,6 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
+import { requestOptionsField } from './actions/common/descriptions';
 import { actionSubtitle, resources, resourceSelector } from './actions/resources';
 import { router } from './actions/router';
 import { listSearch, loadOptions } from './methods';
@@ -20,7 +21,11 @@ export class MinistrySafe implements INodeType {
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'ministrySafeApi', required: true }],
-		properties: [resourceSelector, ...Object.values(resources).flatMap((resource) => resource.description)],
+		properties: [
+			resourceSelector,
+			...Object.values(resources).flatMap((resource) => resource.description),
+			requestOptionsField,
+		],
 	};
 
 	methods = { listSearch, loadOptions };

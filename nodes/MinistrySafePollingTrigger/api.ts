@@ -3,14 +3,8 @@
 // one User's Trainings.
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
-import { apiRequest, apiRequestAllItems, type RequestContext } from '../MinistrySafe/transport';
+import { apiRequest, apiRequestAllItems } from '../MinistrySafe/transport';
 import { type CalendarDay, serviceDate } from './dates';
-
-/**
- * The poll context as the transport's request context. The transport uses only what every n8n context has (the
- * credential, the request helpers, the node); its RequestContext type does not list IPollFunctions yet.
- */
-const transport = (context: IPollFunctions) => context as unknown as RequestContext;
 
 export interface DayWindow {
 	/** First day, included; none: from the start of the list. */
@@ -26,12 +20,12 @@ const windowQuery = (window: DayWindow): IDataObject => ({
 
 /** Trainings assigned in the window (the list filters on the assignment date, decisions.md 24). */
 export async function trainingsAssigned(context: IPollFunctions, window: DayWindow): Promise<IDataObject[]> {
-	return (await apiRequestAllItems.call(transport(context), '/trainings', windowQuery(window))) as IDataObject[];
+	return (await apiRequestAllItems.call(context, '/trainings', windowQuery(window))) as IDataObject[];
 }
 
 /** Background Checks ordered in the window (the list filters on the order date). */
 export async function checksOrdered(context: IPollFunctions, window: DayWindow): Promise<IDataObject[]> {
-	return (await apiRequestAllItems.call(transport(context), '/background_checks', windowQuery(window))) as IDataObject[];
+	return (await apiRequestAllItems.call(context, '/background_checks', windowQuery(window))) as IDataObject[];
 }
 
 export interface UsersPage {
@@ -42,7 +36,7 @@ export interface UsersPage {
 
 /** One page of the Users list with the list's page count (GET /users/with_page). */
 export async function usersPage(context: IPollFunctions, page: number): Promise<UsersPage> {
-	const answer = await apiRequest.call(transport(context), 'GET', '/users/with_page', { qs: { page } });
+	const answer = await apiRequest.call(context, 'GET', '/users/with_page', { qs: { page } });
 	const body = (answer ?? {}) as IDataObject;
 	const pages = Number(body.pages);
 	return {
@@ -57,7 +51,7 @@ const GONE = Symbol('gone');
 /** One User's Trainings; undefined when the User is gone (deactivated Users answer 404). Other errors pass on. */
 export async function trainingsOfUser(context: IPollFunctions, userId: number): Promise<IDataObject[] | undefined> {
 	const trainings: unknown = await apiRequest
-		.call(transport(context), 'GET', `/users/${userId}/trainings`, { record: `User ${userId}` })
+		.call(context, 'GET', `/users/${userId}/trainings`, { record: `User ${userId}` })
 		.catch((error: { httpCode?: string }) => (error.httpCode === '404' ? GONE : Promise.reject(error)));
 	if (trainings === GONE) return undefined;
 	return Array.isArray(trainings) ? (trainings as IDataObject[]) : [];

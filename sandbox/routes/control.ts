@@ -8,6 +8,7 @@ import type { SandboxContext } from '../http';
 import { bodyOf, organizationOf, parseId, sendErrors, sendMessage, sendNotFound } from '../http';
 import { backdateTraining, completeTraining, ownerOf } from '../organizationData';
 import type { RequestLog } from '../requestLog';
+import type { Traffic } from '../traffic';
 import type { Organization } from '../types';
 import { Validator } from '../validation';
 import { formatTimestamp } from '../views';
@@ -17,6 +18,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export interface ControlContext extends SandboxContext {
 	faults: Faults;
 	requestLog: RequestLog;
+	traffic: Traffic;
 	resetOrganization: (organization: Organization) => void;
 }
 
@@ -36,7 +38,7 @@ function webhookSettingsView(organization: Organization): Record<string, unknown
 }
 
 export function controlRouter(context: ControlContext): Router {
-	const { views, webhooks, faults, requestLog, now } = context;
+	const { views, webhooks, faults, requestLog, traffic, now } = context;
 	const router = Router();
 
 	router.get('/webhooks', (_req, res) => {
@@ -163,6 +165,16 @@ export function controlRouter(context: ControlContext): Router {
 	router.post('/reset', (_req, res) => {
 		context.resetOrganization(organizationOf(res));
 		res.json({ ok: true });
+	});
+
+	router.get('/stats', (_req, res) => {
+		res.json({ ...traffic.of(organizationOf(res).id) });
+	});
+
+	router.post('/stats/reset', (_req, res) => {
+		const { id } = organizationOf(res);
+		traffic.reset(id);
+		res.json({ ...traffic.of(id) });
 	});
 
 	router.get('/requests', (_req, res) => {

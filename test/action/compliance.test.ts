@@ -239,9 +239,29 @@ describe('Compliance report', () => {
 		sandbox().clearRequests();
 		const byTag = jsonOf(await runReport({ returnAll: true, filters: { tag } }));
 		expect(byTag.map((entry) => entry.user_id)).toEqual(all.filter((entry) => tagged.has(Number(entry.user_id))).map((entry) => entry.user_id));
-		expect(sentRequests(sandbox()).find((request) => request.path === '/api/v2/users')?.query).toEqual({ page: '1', tag });
+		expect(sentRequests(sandbox()).find((request) => request.path === '/api/v2/users/with_page')?.query).toEqual({ page: '1', tag });
 
 		expect(jsonOf(await runReport({ returnAll: false, limit: 3 }))).toEqual(all.slice(0, 3));
+	});
+
+	it('takes Status, Return All and Limit from expressions as text, as an AI agent fills them', async () => {
+		const all = jsonOf(await runReport({ returnAll: true })) as Entry[];
+		const fromText = jsonOf(
+			await runReport({ returnAll: '={{ "true" }}', filters: { status: '={{ " expiring,noncompliant " }}' } }),
+		);
+		expect(fromText).toEqual(all.filter((entry) => entry.status !== 'compliant'));
+		expect(jsonOf(await runReport({ returnAll: '={{ "false" }}', limit: '={{ "2" }}' }))).toEqual(all.slice(0, 2));
+	});
+
+	it.each([
+		['an unknown status', { returnAll: true, filters: { status: 'late' } }, '"Status" must be among: compliant, expiring, noncompliant'],
+		['a Limit of 0', { returnAll: false, limit: 0 }, '"Limit" must be a whole number of at least 1'],
+		['a Limit as words', { returnAll: false, limit: '={{ "ten" }}' }, '"Limit" must be a whole number'],
+	])('refuses %s, naming the field, and sends nothing', async (_what, parameters, message) => {
+		sandbox().clearRequests();
+		const result = await runReport(parameters as INodeParameters);
+		expect(result.error?.message).toBe(`Item 0: ${message}`);
+		expect(sandbox().requests).toEqual([]);
 	});
 
 	it('reads 10,000 Users with the three lists only: its requests are their pages, none per User', async () => {
@@ -254,9 +274,12 @@ describe('Compliance report', () => {
 			const pagesByPath = new Map<string, number[]>();
 			for (const request of sentRequests(large)) {
 				expect(request.method).toBe('GET');
-				pagesByPath.set(request.path, [...(pagesByPath.get(request.path) ?? []), Number(request.query.page)]);
+				// The Users' first page comes from /users/with_page, which gives the page count.
+				const path = request.path.replace(/\/with_page$/, '');
+				pagesByPath.set(path, [...(pagesByPath.get(path) ?? []), Number(request.query.page)]);
 			}
-			// Each list is read once, page by page: 100 records a page, and one page past the end when the last is full.
+			// Each list is read once: 100 records a page, every page to the one that ends it, and at most 3 pages read
+			// ahead past that one (the transport reads a few pages at a time).
 			const { api } = sandboxClients(large);
 			for (const path of ['/users', '/trainings', '/background_checks']) {
 				let records = 0;
@@ -265,8 +288,13 @@ describe('Compliance report', () => {
 					records += batch.length;
 					if (batch.length < 100) break;
 				}
-				const pages = Math.floor(records / 100) + 1;
-				expect(pagesByPath.get(`/api/v2${path}`)).toEqual(Array.from({ length: pages }, (_, index) => index + 1));
+				// The Users' count comes with their first page, so they are read to their last page exactly; the other lists
+				// to the first page that is not full.
+				const pages = path === '/users' ? Math.ceil(records / 100) : Math.floor(records / 100) + 1;
+				const read = [...(pagesByPath.get(`/api/v2${path}`) ?? [])].sort((x, y) => x - y);
+				expect(new Set(read).size).toBe(read.length);
+				expect(read.slice(0, pages)).toEqual(Array.from({ length: pages }, (_, index) => index + 1));
+				expect(read.length - pages).toBeLessThanOrEqual(path === '/users' ? 0 : 3);
 			}
 			expect(pagesByPath.size).toBe(3);
 		} finally {

@@ -6,6 +6,8 @@ import { createRunExecutionData, Workflow } from 'n8n-workflow';
 import { ExecuteContext, RoutingNode } from 'n8n-core';
 
 import { baseUrlOf, ENVIRONMENT_BASE_URLS, MinistrySafeApi } from '../../credentials/MinistrySafeApi.credentials';
+import type { LocalServer } from '../helpers/localServer';
+import { startLocalServer } from '../helpers/localServer';
 import { additionalDataFor, nodeTypesOf } from '../helpers/n8n';
 import { sentRequests, useSandbox } from '../helpers/sandbox';
 
@@ -104,6 +106,26 @@ describe('the test request', () => {
 			expect(await testCredential(sandboxCredential(sandbox().apiKey, pasted))).toEqual({ status: 'OK' });
 		}
 		expect(sentRequests(sandbox()).map(({ path }) => path)).toEqual(['/api/v2/tags', '/api/v2/tags', '/api/v2/tags']);
+	});
+});
+
+describe('a redirect', () => {
+	let elsewhere: LocalServer;
+	let redirecting: LocalServer;
+	beforeAll(async () => {
+		elsewhere = await startLocalServer(() => ({ status: 200, body: [] }));
+		redirecting = await startLocalServer(() => ({ status: 301, headers: { Location: `${elsewhere.url}/api/v2/tags` } }));
+	});
+	afterAll(async () => {
+		await Promise.all([elsewhere.stop(), redirecting.stop()]);
+	});
+
+	it('fails the test and is not followed: the key never reaches the other address (decisions.md 26)', async () => {
+		const result = await testCredential({ environment: 'custom', baseUrl: redirecting.url, apiKey: 'the-real-key' });
+
+		expect(result).toMatchObject({ status: 'Error' });
+		expect(redirecting.received.map(({ url }) => url)).toEqual(['/api/v2/tags']);
+		expect(elsewhere.received).toEqual([]);
 	});
 });
 

@@ -112,7 +112,8 @@ describe('The checks as a workflow meets them', () => {
 		// A date value from n8n's own date helpers, in the workflow's time zone.
 		['a Luxon date-time', '={{ DateTime.fromISO("1990-03-07") }}', 'America/Chicago', '03/07/1990'],
 		['a JavaScript Date', '={{ new Date("1990-03-07T12:00:00Z") }}', 'Asia/Tokyo', '03/07/1990'],
-		['an ISO date-time with an offset', '1990-03-07T03:00:00Z', 'America/New_York', '03/06/1990'],
+		// The day as written, in the value's own offset: never moved by the workflow's time zone (decisions.md 29).
+		['an ISO date-time with an offset', '1990-03-07T03:00:00Z', 'America/New_York', '03/07/1990'],
 		['m/d/yyyy text', '3/7/1990', 'Asia/Tokyo', '03/07/1990'],
 	])('sends a date of birth given as %s as MM/DD/YYYY', async (_kind, dob, timezone, expected) => {
 		const result = await run({ ...orderFromItem, dob }, { items: [item], timezone });

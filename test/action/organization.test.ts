@@ -49,7 +49,7 @@ describe('Get Types', () => {
 			});
 
 			expect(result.error).toBeUndefined();
-			expect(server.received).toEqual([
+			expect(server.received.map(({ method, url, authorization }) => ({ method, url, authorization }))).toEqual([
 				{ method: 'GET', url: '/api/v2/organizations/types', authorization: 'Token token=fallback-key' },
 				{ method: 'POST', url: '/api/v2/organizations/types', authorization: 'Token token=fallback-key' },
 			]);

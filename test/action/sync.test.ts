@@ -40,11 +40,17 @@ const rowOf = (user: UserRecord): Row => ({
 });
 
 /** Runs Sync on `rows`, every field taken from the items by expressions, as a workflow fed by a spreadsheet does. */
-const runSync = (rows: Row[], options: INodeParameters = {}, extra: Partial<RunActionOptions> = {}) =>
+const runSync = (
+	rows: Row[],
+	options: INodeParameters = {},
+	extra: Partial<RunActionOptions> = {},
+	requestOptions: INodeParameters = {},
+) =>
 	runActionNode({
 		parameters: {
 			resource: 'user',
 			operation: 'sync',
+			requestOptions,
 			externalId: '={{ $json.external_id }}',
 			firstName: '={{ $json.first_name }}',
 			lastName: '={{ $json.last_name }}',
@@ -119,7 +125,8 @@ describe('Sync', () => {
 				},
 			},
 		]);
-		expect(sent.filter(({ method, path }) => method === 'GET' && path === '/api/v2/users')).toHaveLength(1);
+		// The demo Organization's Users fit on the first page, which also gives the page count: one request.
+		expect(sent.filter(({ method, path }) => method === 'GET' && path.startsWith('/api/v2/users/with_page'))).toHaveLength(1);
 
 		const created = jsonOf(result)[3];
 		const stored = ok(await api().get(`/users/${String(created.user_id)}`)) as UserRecord;
@@ -143,7 +150,7 @@ describe('Sync', () => {
 			rows.map(() => ({ action: 'unchanged', changes: {}, reason: null })),
 		);
 		expect(jsonOf(second)[5].user_id).toBe(jsonOf(first)[5].user_id);
-		expect(methods()).toEqual(['GET /api/v2/users']);
+		expect(methods()).toEqual(['GET /api/v2/users/with_page']);
 	});
 
 	it('skips invalid items, duplicate External IDs and an e-mail that belongs to another External ID, never guessing', async () => {
@@ -280,13 +287,14 @@ describe('Sync', () => {
 		expect(continued.items[0].pairedItem).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
 	});
 
-	it('with Continue On Fail puts an error in place of a create the service refuses, and goes on with the rest', async () => {
+	it('at Concurrency 1 stops at a create the service refuses; with Continue On Fail puts an error in its place and goes on', async () => {
 		// The service wants a dot in the domain; the node's own check does not, so the refusal comes from the service.
 		const rows: Row[] = [
 			{ external_id: 'HR-LOCAL', first_name: 'Lo', last_name: 'Cal', email: 'lo@localhost' },
 			{ external_id: 'HR-FINE', first_name: 'Fi', last_name: 'Ne', email: 'fi.ne@example.org' },
 		];
-		const stopped = await runSync(rows);
+		// Strictly one after another (Concurrency 1), a failure stops the run before the next create is sent.
+		const stopped = await runSync(rows, {}, {}, { concurrency: 1 });
 		expect(stopped.error?.message).toBeDefined();
 		expect(methods().filter((line) => line.startsWith('POST'))).toEqual(['POST /api/v2/users']);
 		sandbox().clearRequests();
@@ -296,5 +304,29 @@ describe('Sync', () => {
 		expect(continued.items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
 		expect(continued.items[0].json).toEqual({ error: expect.stringMatching(/e-mail|email/i) });
 		expect(continued.items[1].json).toMatchObject({ action: 'created', external_id: 'HR-FINE' });
+	});
+});
+
+describe('Sync at Concurrency 4, with 30 ms per answer', () => {
+	const slow = useSandbox({ latencyMs: 30 });
+
+	it('sends its creates four at a time, and its output is in list order, each paired with its row', async () => {
+		const { control } = sandboxClients(slow());
+		const rows: Row[] = Array.from({ length: 12 }, (_, index) => ({
+			external_id: `HR-PAR-${index}`,
+			first_name: `Par ${index}`,
+			last_name: 'Allel',
+			email: `par.${index}@example.org`,
+		}));
+		ok(await control.post('/stats/reset'));
+		const result = await runSync(rows, {}, { credential: slow() }, { concurrency: 4 });
+
+		expect(result.error).toBeUndefined();
+		expect(jsonOf(result).map((json) => [json.action, json.external_id])).toEqual(
+			rows.map((row) => ['created', row.external_id]),
+		);
+		expect(result.items.map((item) => item.pairedItem)).toEqual(rows.map((_, item) => ({ item })));
+		// The one read of the Users, then the twelve creates: never more than four in flight, and four at once.
+		expect(ok(await control.get('/stats'))).toMatchObject({ requests: 13, peakInFlight: 4, rateLimited: 0 });
 	});
 });

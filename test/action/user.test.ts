@@ -406,7 +406,8 @@ describe('Get (detailed) and Get Many (filters)', () => {
 		expect(result.error).toBeUndefined();
 		const query = { search: tagged.first_name, tag: tagged.tags[0] };
 		expect(sentRequests(sandbox())).toEqual([
-			{ method: 'GET', path: '/api/v2/users', query: { ...query, page: '1' }, body: undefined },
+			// Return All reads the first page with the page count (api-v2.md: GET /users/with_page).
+			{ method: 'GET', path: '/api/v2/users/with_page', query: { ...query, page: '1' }, body: undefined },
 		]);
 		const matching = ok(await api().get('/users', { query })) as UserRecord[];
 		expect(matching).toContainEqual(tagged);

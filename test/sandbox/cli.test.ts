@@ -74,12 +74,35 @@ describe.each(['SIGINT', 'SIGTERM'] as const)('the sandbox command line, stopped
 	});
 });
 
+describe('the sandbox command line with --rate-limit', () => {
+	it('says so once ready, and answers the requests beyond the limit with 429', async () => {
+		const cli = runCli(['--port', '0', '--rate-limit', '2']);
+		const url = await waitFor(
+			() => /http:\/\/127\.0\.0\.1:\d+/.exec(cli.output())?.[0],
+			READY_TIMEOUT_MS,
+			`the ready line (output so far: ${cli.output()})`,
+		);
+		await waitFor(() => (cli.output().includes('Rate limit: 2 requests a second') ? true : undefined), 5000, 'the rate line');
+		const key = /API key: (\S+)/.exec(cli.output())?.[1];
+		const answers = await Promise.all(
+			[1, 2, 3].map(() => fetch(`${url}/api/v2/tags`, { headers: { Authorization: `Token token=${key}` } })),
+		);
+		expect(answers.map((answer) => answer.status).sort()).toEqual([200, 200, 429]);
+		expect(answers.find((answer) => answer.status === 429)?.headers.get('retry-after')).toBe('1');
+		cli.child.kill('SIGTERM');
+		expect(await exitCodeWithin(cli, 5000)).toBe(0);
+	});
+});
+
 describe('the sandbox command line with a bad flag', () => {
-	it('says what is wrong and exits with an error', async () => {
-		const cli = runCli(['--port', 'eighty']);
+	it.each([
+		[['--port', 'eighty'], /--port must be a whole number/],
+		[['--rate-limit', '0'], /--rate-limit must be a whole number from 1/],
+	])('%j: says what is wrong and exits with an error', async (args, message) => {
+		const cli = runCli(args);
 		const code = await exitCodeWithin(cli, 10000);
 		expect(code).not.toBe(0);
 		expect(code).not.toBe('still running');
-		expect(cli.output()).toMatch(/--port must be a whole number/);
+		expect(cli.output()).toMatch(message);
 	});
 });

@@ -194,6 +194,20 @@ describe('retries', () => {
 		expect(delivery.error).toMatch(/ECONNREFUSED/);
 	});
 
+	it('counts a receiver that does not answer in time as a failed attempt', async () => {
+		const hasty = await startSandbox({ webhookRetryDelaysMs: [20], webhookAttemptTimeoutMs: 200 });
+		try {
+			const clients = clientsFor(hasty.url, hasty.apiKey);
+			await clients.control.put('/webhooks', { json: { urls: [receiver.url] } });
+			receiver.delayAnswers(1000);
+			await createUser(clients.api, { external_id: 'SLOW' });
+			const [delivery] = await hasty.waitForDeliveries(1, 3000);
+			expect(delivery).toMatchObject({ status: null, attempts: 2, delivered: false, error: 'no answer within 200 ms' });
+		} finally {
+			await hasty.stop();
+		}
+	});
+
 	it('never holds back the API answer for a slow receiver', async () => {
 		await configure({ urls: [receiver.url] });
 		receiver.delayAnswers(1500);

@@ -1,30 +1,44 @@
 import type { IDataObject, IHttpRequestMethods, INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-/** Form keys whose values are the applicant's sensitive data: never shown in an error. */
-const SENSITIVE_KEY = /(^|\[)(ssn|dob|driver_license)\]?$/;
+import { type Redactor, redactValue } from './redact';
 
 export interface RequestDescription {
 	method: IHttpRequestMethods;
 	endpoint: string;
 	/** What a 404 names, for example "User 42" or "Background Check 7". */
 	record?: string;
-	/** Values sent in the request that must not appear in an error (SSN, date of birth, driver's licence). */
-	secrets: string[];
+	/** How to find out whether a POST that may have reached the service was carried out (decisions.md 28). */
+	ifUnsure?: string;
+	/** Removes the applicant's sensitive values and the API key, in every form, from what an error shows. */
+	redact: Redactor;
 }
 
-export function sensitiveValues(body: unknown): string[] {
-	if (!(body instanceof URLSearchParams)) return [];
-	return [...body.entries()].filter(([key, value]) => SENSITIVE_KEY.test(key) && value !== '').map(([, value]) => value);
+/** How many times a request was sent, and how long it took with its waits. */
+export interface Tries {
+	attempts: number;
+	elapsedMs: number;
+	/** Why the node stopped trying before its retries ran out, for example a wait past the bound. */
+	stoppedBecause?: string;
 }
 
-/** Replaces every sensitive value sent with the request wherever the service may have echoed it. */
-function redact<T>(value: T, secrets: string[]): T {
-	if (secrets.length === 0) return value;
-	let text = JSON.stringify(value);
-	for (const secret of secrets) text = text.split(JSON.stringify(secret).slice(1, -1)).join('[redacted]');
-	return JSON.parse(text) as T;
+/** A network failure of one attempt, as far as it can be known. */
+export interface NetworkFailure {
+	/** The operating system's or HTTP client's code, for example ECONNRESET. */
+	code: string;
+	/** No answer came within the timeout. */
+	timedOut: boolean;
+	/** The request certainly never reached the service (refused connection, unknown host, bad certificate). */
+	notSent: boolean;
 }
+
+export const seconds = (ms: number) => `${Math.round(ms / 100) / 10} s`;
+
+/** " after 3 attempts in 4.2 s": how long the node kept trying, and why it stopped early when it did. */
+const triedFor = ({ attempts, elapsedMs, stoppedBecause }: Tries) => {
+	const tried = attempts > 1 || stoppedBecause ? ` after ${attempts} attempt${attempts > 1 ? 's' : ''} in ${seconds(elapsedMs)}` : '';
+	return `${tried}${stoppedBecause ? ` (${stoppedBecause})` : ''}`;
+};
 
 const asMessages = (value: unknown): string[] =>
 	(Array.isArray(value) ? value : [value]).map((message) => String(message));
@@ -57,21 +71,54 @@ function forbiddenMessage(endpoint: string): { message: string; description: str
 	};
 }
 
+/** Long bodies (an HTML error page) are cut, so the error stays readable. */
+const MAX_BODY_TEXT = 2000;
+
+/** The answer as an error's details: an object as it came, anything else under `body`; redacted either way. */
+function errorDetails(responseBody: unknown, redact: Redactor): IDataObject {
+	const details =
+		responseBody && typeof responseBody === 'object' && !Array.isArray(responseBody)
+			? (responseBody as IDataObject)
+			: { body: typeof responseBody === 'string' ? responseBody.slice(0, MAX_BODY_TEXT) : (responseBody ?? '') };
+	return redactValue(details, redact);
+}
+
+/** An error whose texts are redacted as a last guard: whatever went into them, no secret comes out. */
+function redactedError(
+	node: INode,
+	details: IDataObject,
+	request: RequestDescription,
+	message: string,
+	description: string,
+	httpCode?: string,
+): NodeApiError {
+	const error = new NodeApiError(node, redactValue(details, request.redact) as JsonObject, {
+		message: request.redact(message),
+		description: request.redact(description),
+		httpCode,
+	});
+	// NodeApiError swaps a message that names a network code (ECONNRESET, ...) for a generic one: keep ours.
+	error.message = request.redact(message);
+	return error;
+}
+
+const MAY_HAVE_HAPPENED = (request: RequestDescription) =>
+	`It was not repeated, because the service may have carried it out. Before running the node again, check whether it did: ${
+		request.ifUnsure ?? 'look for the record in the service'
+	}.`;
+
 /** Turns a non-2xx answer of the service into an error that says what happened and what to do. */
 export function apiError(
 	node: INode,
 	statusCode: number,
 	responseBody: unknown,
 	request: RequestDescription,
-	attempts: number,
+	tries: Tries,
 ): NodeApiError {
-	const body = redact(
-		(responseBody && typeof responseBody === 'object' ? responseBody : { body: responseBody ?? '' }) as IDataObject,
-		request.secrets,
-	);
+	const body = errorDetails(responseBody, request.redact);
 	const httpCode = String(statusCode);
 	const make = (message: string, description: string) =>
-		new NodeApiError(node, body as JsonObject, { message, description, httpCode });
+		redactedError(node, body, request, message, description, httpCode);
 
 	if (body.errors && typeof body.errors === 'object' && !Array.isArray(body.errors)) {
 		return make(
@@ -99,16 +146,15 @@ export function apiError(
 	}
 	if (statusCode === 429) {
 		return make(
-			`The service is rate limiting requests (429 Too Many Requests), still after ${attempts} attempts`,
-			'Run the workflow again later, or process fewer items at once.',
+			`The service is rate limiting requests (429 Too Many Requests), still${triedFor(tries) || ' after 1 attempt'}`,
+			'Run the workflow again later, or process fewer items at once (Request Options > Concurrency).',
 		);
 	}
 	if (statusCode >= 500) {
-		const retried = attempts > 1 ? ` after ${attempts} attempts` : '';
 		return make(
-			`The service failed with ${statusCode}${retried}${serviceMessage ? `: ${serviceMessage}` : ''}`,
+			`The service failed with ${statusCode}${triedFor(tries)}${serviceMessage ? `: ${serviceMessage}` : ''}`,
 			request.method === 'POST'
-				? 'The request was not repeated, because the service may have carried it out before failing. Check whether the record exists before running the node again.'
+				? MAY_HAVE_HAPPENED(request)
 				: 'The service had an internal problem. Try again later.',
 		);
 	}
@@ -118,16 +164,77 @@ export function apiError(
 	);
 }
 
-/** A request that got no answer at all. Built from scratch so the failed request (and its body) stays out of it. */
-export function networkError(node: INode, baseUrl: string, error: unknown, attempts: number): NodeApiError {
-	const code = (error as { code?: string; cause?: { code?: string } })?.cause?.code ?? (error as { code?: string })?.code;
-	return new NodeApiError(
+/** A 3xx answer (decisions.md 26): never followed, as it means the base URL is wrong. */
+export function redirectError(
+	node: INode,
+	statusCode: number,
+	location: string | undefined,
+	request: RequestDescription,
+): NodeApiError {
+	const where = location ? `to ${location}` : 'without saying where';
+	return redactedError(
 		node,
-		{ code: code ?? 'UNKNOWN' },
-		{
-			message: `Could not reach the service at ${baseUrl}${code ? ` (${code})` : ''}${attempts > 1 ? ` after ${attempts} attempts` : ''}`,
-			description:
-				"Check the credential's environment and, for a custom base URL, that the address is right and the server is running.",
-		},
+		{ statusCode, location: location ?? null },
+		request,
+		`The service answered ${request.method} ${request.endpoint} with a redirect (${statusCode}) ${where}`,
+		"The node never follows redirects, so the API key and the applicant's data are not sent to another address. A redirect means the credential points at the wrong address: check the MinistrySafe API credential's environment, or correct its custom base URL (for example https:// instead of http://, or the new host).",
+		String(statusCode),
+	);
+}
+
+/** A request that got no answer at all. Built from scratch so the failed request (and its body) stays out of it. */
+export function networkError(
+	node: INode,
+	baseUrl: string,
+	failure: NetworkFailure,
+	request: RequestDescription,
+	tries: Tries,
+	timeoutMs: number,
+): NodeApiError {
+	const what = failure.timedOut
+		? `The service did not answer within ${seconds(timeoutMs)} (${failure.code})`
+		: `The connection to the service failed (${failure.code})`;
+	if (request.method === 'POST' && !failure.notSent) {
+		return redactedError(
+			node,
+			{ code: failure.code },
+			request,
+			`${what}: the request may have reached the service`,
+			MAY_HAVE_HAPPENED(request),
+			failure.code,
+		);
+	}
+	const advice = failure.timedOut
+		? 'Try again later, or raise Request Options > Timeout if the service is slow.'
+		: "Check the credential's environment and, for a custom base URL, that the address is right and the server is running.";
+	const message = failure.notSent ? `Could not reach the service at ${baseUrl} (${failure.code})` : what;
+	return redactedError(node, { code: failure.code }, request, `${message}${triedFor(tries)}`, advice, failure.code);
+}
+
+/** A 2xx answer that is not what the operation reads, for example an HTML page or a list where a record belongs. */
+export function shapeError(
+	node: INode,
+	responseBody: unknown,
+	request: RequestDescription,
+	expected: string,
+): NodeApiError {
+	const got =
+		responseBody === undefined
+			? 'an empty answer'
+			: typeof responseBody === 'string'
+				? 'text that is not JSON'
+				: Array.isArray(responseBody)
+					? 'a list'
+					: responseBody === null
+						? 'null'
+						: typeof responseBody === 'object'
+							? 'a record'
+							: `a ${typeof responseBody}`;
+	return redactedError(
+		node,
+		errorDetails(responseBody, request.redact),
+		request,
+		`The service answered ${request.method} ${request.endpoint} with ${got} where ${expected} was expected`,
+		"The address may not be the MinistrySafe API: check the credential's environment or custom base URL. If it is right, the service answered in a way the node does not know; the answer is under the error details.",
 	);
 }

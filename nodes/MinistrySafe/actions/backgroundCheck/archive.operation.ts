@@ -15,6 +15,7 @@ export const archive: Operation = {
 		const check = backgroundCheckOf(this, itemIndex);
 		return (await apiRequest.call(this, 'PUT', `/background_checks/${check.id}/archive`, {
 			record: check.label,
+			expect: 'a record',
 		})) as IDataObject;
 	},
 };

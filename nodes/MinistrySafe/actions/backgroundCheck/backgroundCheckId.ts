@@ -13,7 +13,7 @@ export const backgroundCheckIdField: INodeProperties = {
 };
 
 /** The item's Background Check: its ID and how a 404 names it. */
-export function backgroundCheckOf(context: IExecuteFunctions, itemIndex: number): { id: number; label: string } {
-	const id = itemInput(context, itemIndex).positiveInteger('backgroundCheckId', 'Background Check ID', true) as number;
+export function backgroundCheckOf(context: IExecuteFunctions, itemIndex: number): { id: string; label: string } {
+	const id = itemInput(context, itemIndex).recordId('backgroundCheckId', 'Background Check ID', true) as string;
 	return { id, label: `Background Check ${id}` };
 }

@@ -26,21 +26,25 @@ const text = (displayName: string, name: string, extra: Partial<INodeProperties>
 const secret = (displayName: string, name: string, extra: Partial<INodeProperties> = {}): INodeProperties =>
 	text(displayName, name, { typeOptions: { password: true }, ...extra });
 
-/** Without QuickApp the order carries the applicant's details; with it the applicant fills them in. */
+/**
+ * Without QuickApp the order carries the applicant's details; with it the applicant fills them in. None is marked
+ * required: QuickApp may come from an expression, and n8n would then count every one of them as missing before the
+ * run. The node checks them for each item instead (readApplicant). Likewise Level and Custom Package Code, shown by
+ * Package.
+ */
 const applicantFields = updateDisplayOptions({ show: { quickapp: [false] } }, [
-	text('First Name', 'firstName', { required: true }),
-	text('Last Name', 'lastName', { required: true }),
-	text('Email', 'email', { required: true, placeholder: 'name@email.com' }),
-	text('Street Address', 'address', { required: true }),
-	text('City', 'city', { required: true }),
-	text('County', 'county', { required: true }),
-	text('State', 'state', { required: true, placeholder: 'e.g. TX', description: 'Two-letter state code' }),
-	text('ZIP Code', 'zip', { required: true, placeholder: 'e.g. 75001', description: 'Five digits' }),
-	secret('Social Security Number', 'ssn', { required: true }),
+	text('First Name', 'firstName'),
+	text('Last Name', 'lastName'),
+	text('Email', 'email', { placeholder: 'name@email.com' }),
+	text('Street Address', 'address'),
+	text('City', 'city'),
+	text('County', 'county'),
+	text('State', 'state', { placeholder: 'e.g. TX', description: 'Two-letter state code' }),
+	text('ZIP Code', 'zip', { placeholder: 'e.g. 75001', description: 'Five digits' }),
+	secret('Social Security Number', 'ssn'),
 	secret('Date of Birth', 'dob', {
-		required: true,
 		placeholder: 'MM/DD/YYYY',
-		description: 'As MM/DD/YYYY, or an ISO date such as 1990-03-07',
+		description: 'As MM/DD/YYYY, or an ISO date such as 1990-03-07; the day as written, whatever the time zone',
 	}),
 	secret('Driver License Number', 'driverLicense', {
 		description: 'Required for levels 2, 4, 5, 6 and 7, and for custom packages that include a driving record',
@@ -73,7 +77,7 @@ function readApplicant(input: ItemInput, level: number | undefined) {
 		state: input.state('state', 'State', true),
 		zip: input.zip('zip', 'ZIP Code', true),
 		ssn: input.text('ssn', 'Social Security Number', true),
-		dob: input.date('dob', 'Date of Birth', true),
+		dob: input.calendarDate('dob', 'Date of Birth', true),
 		driver_license: driverLicense,
 		driver_license_state: input.state('driverLicenseState', 'Driver License State', driverLicense !== undefined),
 	};
@@ -104,13 +108,11 @@ export const create: Operation = {
 			type: 'options',
 			typeOptions: { loadOptionsMethod: 'getLevels' },
 			default: '',
-			required: true,
 			description:
 				'The level to order. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 			displayOptions: { show: { package: ['level'] } },
 		},
 		text('Custom Package Code', 'customPackageCode', {
-			required: true,
 			description: "The code of the Organization's custom package",
 			displayOptions: { show: { package: ['custom'] } },
 		}),
@@ -217,6 +219,8 @@ export const create: Operation = {
 		return (await apiRequest.call(this, 'POST', '/background_checks', {
 			body: toFormBody({ background_check: { user_id: user.id, ...fields } }),
 			record: user.label,
+			expect: 'a record',
+			ifUnsure: `list the Background Checks of ${user.label} (Background Check > Get Many for User)`,
 		})) as IDataObject;
 	},
 };

@@ -13,6 +13,9 @@ export const get: Operation = {
 	properties: [backgroundCheckIdField],
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const check = backgroundCheckOf(this, itemIndex);
-		return (await apiRequest.call(this, 'GET', `/background_checks/${check.id}`, { record: check.label })) as IDataObject;
+		return (await apiRequest.call(this, 'GET', `/background_checks/${check.id}`, {
+			record: check.label,
+			expect: 'a record',
+		})) as IDataObject;
 	},
 };

@@ -37,8 +37,8 @@ export const getAll: Operation = {
 		const input = itemInput(this, itemIndex);
 		return await getMany(this, itemIndex, '/background_checks', {
 			...dateRangeQuery(input),
-			user_id: input.positiveInteger('filters.userId', 'User ID'),
-			employee_id: input.positiveInteger('filters.employeeId', 'External ID'),
+			user_id: input.recordId('filters.userId', 'User ID'),
+			employee_id: input.recordId('filters.employeeId', 'External ID'),
 		});
 	},
 };

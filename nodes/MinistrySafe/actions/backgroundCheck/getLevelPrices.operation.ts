@@ -11,6 +11,8 @@ export const getLevelPrices: Operation = {
 	},
 	properties: [],
 	async execute(this: IExecuteFunctions) {
-		return (await apiRequest.call(this, 'GET', '/background_checks/available_level_prices')) as IDataObject[];
+		return (await apiRequest.call(this, 'GET', '/background_checks/available_level_prices', {
+			expect: 'a list of records',
+		})) as IDataObject[];
 	},
 };

@@ -5,7 +5,7 @@ import type { Operation } from '../types';
 
 /** The background-check levels the Organization may order (decisions.md 6: the path under /background_checks). */
 export async function fetchLevels(this: IExecuteFunctions | ILoadOptionsFunctions): Promise<number[]> {
-	return (await apiRequest.call(this, 'GET', '/background_checks/available_levels')) as number[];
+	return (await apiRequest.call(this, 'GET', '/background_checks/available_levels', { expect: 'a list' })) as number[];
 }
 
 export const getLevels: Operation = {

@@ -87,3 +87,35 @@ export function listProperties(filters: INodeProperties[] = []): INodeProperties
 		},
 	];
 }
+
+/**
+ * How the node talks to the service (contract.md `requestOptions`), on every operation. The transport reads it once
+ * per run; the first item's values hold for the whole run.
+ */
+export const requestOptionsField: INodeProperties = {
+	displayName: 'Request Options',
+	name: 'requestOptions',
+	type: 'collection',
+	placeholder: 'Add Option',
+	default: {},
+	options: [
+		{
+			displayName: 'Concurrency',
+			name: 'concurrency',
+			type: 'number',
+			typeOptions: { minValue: 1, maxValue: 50, numberPrecision: 0 },
+			default: 5,
+			description:
+				"Max number of requests in flight at once, for the node's whole run (across items and pages); 1 sends them one after another",
+		},
+		{
+			displayName: 'Timeout',
+			name: 'timeout',
+			type: 'number',
+			typeOptions: { minValue: 0.1, maxValue: 3600 },
+			default: 30,
+			description:
+				'Seconds one request may take before it counts as failed: a read is then tried again, a create is not (it may have reached the service)',
+		},
+	],
+};

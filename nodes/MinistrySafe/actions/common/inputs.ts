@@ -16,11 +16,9 @@ export function itemInput(context: IExecuteFunctions, itemIndex: number) {
 	// when the fallback is undefined.
 	const raw = (name: string): unknown => context.getNodeParameter(name, itemIndex, null);
 
-	/** A text parameter, trimmed; undefined when empty and not required. */
+	/** A text parameter, trimmed; undefined when empty and not required. A date value becomes its ISO text. */
 	const text = (name: string, label: string, required = false): string | undefined => {
-		const value = raw(name);
-		const trimmed =
-			value === undefined || value === null ? '' : (value instanceof Date ? value.toISOString() : String(value)).trim();
+		const trimmed = textOf(raw(name), () => invalid(label, 'must be text or a number, not a list, an object or true/false'));
 		if (trimmed === '') {
 			if (required) throw invalid(label, 'is required');
 			return undefined;
@@ -39,15 +37,36 @@ export function itemInput(context: IExecuteFunctions, itemIndex: number) {
 			return normalized;
 		};
 
+	/** A whole number written in decimal digits; hex, exponents and fractions are refused, never converted. */
 	const integer = (name: string, label: string, required = false): number | undefined => {
 		const value = raw(name);
 		if (value === undefined || value === null || value === '') {
 			if (required) throw invalid(label, 'is required');
 			return undefined;
 		}
-		const number = typeof value === 'number' ? value : Number(String(value).trim());
-		if (!Number.isInteger(number)) throw invalid(label, 'must be a whole number');
+		const number = wholeNumber(value);
+		if (number === undefined) throw invalid(label, 'must be a whole number');
 		return number;
+	};
+
+	/** A count or level: a whole number from 1. */
+	const positiveInteger = (name: string, label: string, required = false): number | undefined => {
+		const value = integer(name, label, required);
+		if (value !== undefined && value < 1) throw invalid(label, 'must be a whole number of at least 1');
+		return value;
+	};
+
+	/**
+	 * A switch that may come from an expression: true/false, or the text "true"/"false" (any case). Anything else
+	 * is refused rather than left out, so a switch the user meant to set is never silently dropped.
+	 */
+	const flag = (name: string, label: string, required = false): boolean | undefined => {
+		const value = raw(name);
+		if (typeof value === 'boolean') return value;
+		const textValue = text(name, label, required)?.toLowerCase();
+		if (textValue === undefined) return undefined;
+		if (textValue !== 'true' && textValue !== 'false') throw invalid(label, 'must be true or false');
+		return textValue === 'true';
 	};
 
 	return {
@@ -63,10 +82,13 @@ export function itemInput(context: IExecuteFunctions, itemIndex: number) {
 			const digits = value.replace(/[\s().+-]/g, '');
 			return /^\d{11}$/.test(digits) ? digits : undefined;
 		}, 'must be eleven digits, for example 18005551234'),
+		/** A day for a filter: a date-time with an offset is the day it is in the workflow's time zone (decisions.md 16). */
 		date: checked(
 			(value) => toServiceDate(value, context.getTimezone()),
 			'must be a date (MM/DD/YYYY or an ISO date such as 2025-03-07)',
 		),
+		/** A calendar date such as a date of birth: the day as written, never moved by a time zone (decisions.md 29). */
+		calendarDate: checked(toCalendarDate, 'must be a date (MM/DD/YYYY or an ISO date such as 2025-03-07)'),
 		/** One of a fixed list of values: an options parameter set by an expression may hold anything. */
 		choice<T extends string>(name: string, label: string, values: readonly T[], required = false): T | undefined {
 			const value = text(name, label, required);
@@ -74,25 +96,39 @@ export function itemInput(context: IExecuteFunctions, itemIndex: number) {
 			if (!(values as readonly string[]).includes(value)) throw invalid(label, `must be one of: ${values.join(', ')}`);
 			return value as T;
 		},
+		/**
+		 * Several of a fixed list of values: a multi-select gives a list, an expression may give a list or
+		 * comma-separated text. Empty when none is chosen.
+		 */
+		choices<T extends string>(name: string, label: string, values: readonly T[]): T[] {
+			const value = raw(name);
+			const parts = Array.isArray(value) ? value : textOf(value, () => invalid(label, 'must be a list or text')).split(',');
+			const chosen = parts.map((part) => textOf(part, () => invalid(label, 'must be a list of text values'))).filter(Boolean);
+			const unknown = chosen.find((part) => !(values as readonly string[]).includes(part));
+			if (unknown !== undefined) throw invalid(label, `must be among: ${values.join(', ')}`);
+			return [...new Set(chosen)] as T[];
+		},
 		integer,
-		/** A record ID or level: the service numbers them from 1. */
-		positiveInteger(name: string, label: string, required = false): number | undefined {
-			const value = integer(name, label, required);
-			if (value !== undefined && value < 1) throw invalid(label, 'must be a whole number of at least 1');
-			return value;
+		positiveInteger,
+		/** A list's Return All and Limit (either may come from an expression): how many records, undefined for all. */
+		listLimit(): number | undefined {
+			return flag('returnAll', 'Return All') ? undefined : positiveInteger('limit', 'Limit', true);
 		},
 		/**
-		 * A switch that may come from an expression: true/false, or the text "true"/"false" (any case). Anything else
-		 * is refused rather than left out, so a switch the user meant to set is never silently dropped.
+		 * A record's numeric ID, which goes into a path or a query: its digits exactly as written (decisions.md 31).
+		 * A sign, an exponent, hex, a fraction or more than the service can hold is refused, never converted.
 		 */
-		flag(name: string, label: string, required = false): boolean | undefined {
+		recordId(name: string, label: string, required = false): string | undefined {
 			const value = raw(name);
-			if (typeof value === 'boolean') return value;
-			const textValue = text(name, label, required)?.toLowerCase();
-			if (textValue === undefined) return undefined;
-			if (textValue !== 'true' && textValue !== 'false') throw invalid(label, 'must be true or false');
-			return textValue === 'true';
+			if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) {
+				if (required) throw invalid(label, 'is required');
+				return undefined;
+			}
+			const checked = recordIdOf(value);
+			if ('problem' in checked) throw invalid(label, checked.problem);
+			return checked.id;
 		},
+		flag,
 		/** A collection parameter (Additional Fields, Options, Filters). */
 		collection(name: string): IDataObject {
 			return (raw(name) as IDataObject | undefined) ?? {};
@@ -102,6 +138,42 @@ export function itemInput(context: IExecuteFunctions, itemIndex: number) {
 
 export type ItemInput = ReturnType<typeof itemInput>;
 
+/**
+ * A parameter's value as trimmed text: '' when unset. A date (a JavaScript Date, or n8n's Luxon DateTime) becomes its
+ * ISO text; a list, an object or a boolean where text belongs is refused rather than sent as "[object Object]".
+ */
+function textOf(value: unknown, wrongType: () => Error): string {
+	if (value === undefined || value === null) return '';
+	if (typeof value === 'string') return value.trim();
+	if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
+	if (value instanceof Date) return Number.isNaN(value.getTime()) ? '' : value.toISOString();
+	const toISO = (value as { toISO?: unknown }).toISO;
+	if (typeof toISO === 'function') return String(toISO.call(value) ?? '');
+	throw wrongType();
+}
+
+/** A number, or text that is exactly a whole decimal number; undefined for anything else (hex, 1e3, 3.5, 2^60). */
+function wholeNumber(value: unknown): number | undefined {
+	if (typeof value === 'number') return Number.isSafeInteger(value) ? value : undefined;
+	if (typeof value !== 'string' || !/^\s*[+-]?\d+\s*$/.test(value)) return undefined;
+	const number = Number(value);
+	return Number.isSafeInteger(number) ? number : undefined;
+}
+
+/**
+ * A record ID as the path segment it becomes (decisions.md 31): digits only, at least 1, at most the largest safe
+ * integer; its text as written. Otherwise what is wrong with it.
+ */
+export function recordIdOf(value: unknown): { id: string } | { problem: string } {
+	const text = typeof value === 'number' && Number.isInteger(value) ? value.toFixed(0) : typeof value === 'string' ? value.trim() : '';
+	if (/^-\d+$/.test(text)) return { problem: 'must be a whole number of at least 1' };
+	if (!/^\d+$/.test(text)) return { problem: 'must be a whole number' };
+	const number = Number(text);
+	if (number < 1) return { problem: 'must be a whole number of at least 1' };
+	if (!Number.isSafeInteger(number)) return { problem: `must be a whole number of at most ${Number.MAX_SAFE_INTEGER}` };
+	return { id: text };
+}
+
 const pad = (value: number) => String(value).padStart(2, '0');
 
 function formatIfValid(year: number, month: number, day: number): string | undefined {
@@ -110,17 +182,31 @@ function formatIfValid(year: number, month: number, day: number): string | undef
 	return `${pad(month)}/${pad(day)}/${year}`;
 }
 
+const US_DATE = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::\d{2}(?:\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
+
+/**
+ * A calendar date as the service writes it (MM/DD/YYYY): the year, month and day as written, in the value's own
+ * offset. `1990-03-07T00:00:00-06:00` and `1990-03-07T00:00:00Z` are both March 7th, in any workflow time zone.
+ */
+export function toCalendarDate(value: string): string | undefined {
+	const us = US_DATE.exec(value);
+	if (us) return formatIfValid(Number(us[3]), Number(us[1]), Number(us[2]));
+	const iso = ISO_DATE.exec(value);
+	if (!iso) return undefined;
+	if (iso[4] !== undefined && (Number(iso[4]) > 23 || Number(iso[5]) > 59)) return undefined;
+	const offset = /^[+-](\d{2}):?(\d{2})$/.exec(iso[6] ?? '');
+	if (offset && (Number(offset[1]) > 23 || Number(offset[2]) > 59)) return undefined;
+	return formatIfValid(Number(iso[1]), Number(iso[2]), Number(iso[3]));
+}
+
 /**
  * The service's date format, zero-padded MM/DD/YYYY (decisions.md 16, 17, 25). Accepts m/d/yyyy text, an ISO date,
  * or an ISO date-time: one with an offset is read in the workflow's time zone, one without is taken as written.
  */
 export function toServiceDate(value: string, timeZone: string): string | undefined {
-	const us = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(value);
-	if (us) return formatIfValid(Number(us[3]), Number(us[1]), Number(us[2]));
-
-	const iso = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::\d{2}(?:\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/.exec(value);
-	if (!iso) return undefined;
-	if (!iso[6]) return formatIfValid(Number(iso[1]), Number(iso[2]), Number(iso[3]));
+	const iso = ISO_DATE.exec(value);
+	if (!iso || !iso[6]) return toCalendarDate(value);
 
 	const instant = new Date(value);
 	if (Number.isNaN(instant.getTime())) return undefined;

@@ -1,15 +1,16 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { apiRequestAllItems } from '../../transport';
+import { apiRequestAllItems, type CountedList } from '../../transport';
+import { itemInput } from './inputs';
 
-/** A paged list, read as far as the item's Return All / Limit asks. */
+/** A paged list (with `counted`, one whose first page gives the page count), read as far as the item's Return All / Limit asks; both may come from expressions, so both are checked. */
 export async function getMany(
 	context: IExecuteFunctions,
 	itemIndex: number,
 	endpoint: string,
 	qs: IDataObject = {},
+	counted?: CountedList,
 ): Promise<IDataObject[]> {
-	const returnAll = context.getNodeParameter('returnAll', itemIndex, false) as boolean;
-	const limit = returnAll ? undefined : (context.getNodeParameter('limit', itemIndex, 50) as number);
-	return (await apiRequestAllItems.call(context, endpoint, qs, limit)) as IDataObject[];
+	const limit = itemInput(context, itemIndex).listLimit();
+	return (await apiRequestAllItems.call(context, endpoint, qs, limit, counted)) as IDataObject[];
 }

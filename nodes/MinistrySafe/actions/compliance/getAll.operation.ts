@@ -3,6 +3,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { apiRequestAllItems } from '../../transport';
 import { listProperties } from '../common/descriptions';
 import { itemInput } from '../common/inputs';
+import { allUsers } from '../common/user';
 import type { Operation } from '../types';
 import { complianceOf, OVERALL_STATUSES, readSettings, settingsProperty, today } from './compliance';
 
@@ -54,16 +55,12 @@ export const getAll: Operation = {
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const input = itemInput(this, itemIndex);
 		const settings = readSettings(input);
-		const filters = input.collection('filters');
-		const statuses = Array.isArray(filters.status) ? filters.status.map(String) : [];
-		const unknown = statuses.find((status) => !(OVERALL_STATUSES as readonly string[]).includes(status));
-		if (unknown !== undefined) throw input.invalid('Status', `must be among: ${OVERALL_STATUSES.join(', ')}`);
-		const returnAll = this.getNodeParameter('returnAll', itemIndex, false) as boolean;
-		const limit = returnAll ? Infinity : (this.getNodeParameter('limit', itemIndex, 50) as number);
+		const statuses: string[] = input.choices('filters.status', 'Status', OVERALL_STATUSES);
+		const limit = input.listLimit() ?? Infinity;
 
 		// Three lists for the whole Organization, never one request per User.
 		const [users, trainings, checks] = (await Promise.all([
-			apiRequestAllItems.call(this, '/users', { tag: input.text('filters.tag', 'Tag') }),
+			allUsers(this, { tag: input.text('filters.tag', 'Tag') }),
 			apiRequestAllItems.call(this, '/trainings'),
 			apiRequestAllItems.call(this, '/background_checks'),
 		])) as IDataObject[][];

@@ -211,6 +211,10 @@ export const create: Operation = {
 			throw input.invalid('Other Type Description', `is required when "Organization Type" is ${OTHER_TYPE}`);
 		}
 		// The one endpoint that takes JSON (api-v2.md 4): the transport sends a plain object as JSON.
-		return (await apiRequest.call(this, 'POST', '/organizations', { body: { organization } })) as IDataObject;
+		return (await apiRequest.call(this, 'POST', '/organizations', {
+			body: { organization },
+			expect: 'a record',
+			ifUnsure: `ask the service's support whether an Organization named "${String(organization.name)}" exists`,
+		})) as IDataObject;
 	},
 };

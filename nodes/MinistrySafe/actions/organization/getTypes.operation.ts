@@ -5,7 +5,10 @@ import type { Operation } from '../types';
 
 /** The types an Organization may be created with. Documented as POST, shown as a GET: GET first (decisions.md 5). */
 export async function fetchOrganizationTypes(this: IExecuteFunctions | ILoadOptionsFunctions): Promise<string[]> {
-	return (await apiRequest.call(this, 'GET', '/organizations/types', { fallbackMethod: 'POST' })) as string[];
+	return (await apiRequest.call(this, 'GET', '/organizations/types', {
+		fallbackMethod: 'POST',
+		expect: 'a list',
+	})) as string[];
 }
 
 export const getTypes: Operation = {

@@ -64,6 +64,8 @@ export const assign: Operation = {
 				language,
 			}),
 			record: user.label,
+			expect: 'a record',
+			ifUnsure: `list the Trainings of ${user.label} (Training > Get Many for User)`,
 		})) as IDataObject;
 	},
 };

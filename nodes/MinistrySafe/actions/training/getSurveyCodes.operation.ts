@@ -5,7 +5,7 @@ import type { Operation } from '../types';
 
 /** The training codes the Organization may assign, with their languages and descriptions. */
 export async function fetchSurveyCodes(this: IExecuteFunctions | ILoadOptionsFunctions): Promise<IDataObject[]> {
-	return (await apiRequest.call(this, 'GET', '/survey_codes')) as IDataObject[];
+	return (await apiRequest.call(this, 'GET', '/survey_codes', { expect: 'a list of records' })) as IDataObject[];
 }
 
 export const getSurveyCodes: Operation = {

@@ -26,6 +26,8 @@ export const resend: Operation = {
 		return (await apiRequest.call(this, 'POST', `/users/${user.id}/resend_training`, {
 			body: toFormBody({ survey_code: surveyCode }),
 			record: user.label,
+			expect: 'a record',
+			ifUnsure: `ask ${user.label} whether the e-mail came; sending it again only repeats the e-mail`,
 		})) as IDataObject;
 	},
 };

@@ -16,6 +16,6 @@ export const deactivate: Operation = {
 		const user = await resolveUserId(this, itemIndex);
 		await apiRequest.call(this, 'DELETE', `/users/${user.id}`, { record: user.label });
 		// The service answers with no body (contract.md: this is the output).
-		return { id: user.id, deactivated: true };
+		return { id: Number(user.id), deactivated: true };
 	},
 };

@@ -37,6 +37,7 @@ export const get: Operation = {
 		const detailed = itemInput(this, itemIndex).flag('options.detailed', 'Detailed');
 		return (await apiRequest.call(this, 'GET', userPath(user, detailed ? '/detailed' : ''), {
 			record: user.label,
+			expect: 'a record',
 		})) as IDataObject;
 	},
 };

@@ -3,6 +3,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { listProperties } from '../common/descriptions';
 import { itemInput } from '../common/inputs';
 import { getMany } from '../common/paging';
+import { USERS_LIST } from '../common/user';
 import type { Operation } from '../types';
 
 export const getAll: Operation = {
@@ -44,6 +45,7 @@ export const getAll: Operation = {
 			search: input.text('filters.search', 'Search'),
 			tag: input.text('filters.tag', 'Tag'),
 		};
-		return await getMany(this, itemIndex, '/users', qs);
+		// Return All reads the first page with the page count, then the rest at once (within Concurrency).
+		return await getMany(this, itemIndex, '/users', qs, USERS_LIST);
 	},
 };

@@ -16,6 +16,7 @@ export const getSignInLink: Operation = {
 		const user = userReference(this, itemIndex);
 		return (await apiRequest.call(this, 'GET', userPath(user, '/sign_in_link'), {
 			record: user.label,
+			expect: 'a record',
 		})) as IDataObject;
 	},
 };

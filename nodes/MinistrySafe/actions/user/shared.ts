@@ -97,7 +97,11 @@ export function readNewUser(input: ItemInput): NewUser {
 }
 
 export async function createUser(context: IExecuteFunctions, { tag_list, ...user }: NewUser): Promise<IDataObject> {
-	return (await apiRequest.call(context, 'POST', '/users', { body: toFormBody({ user, tag_list }) })) as IDataObject;
+	return (await apiRequest.call(context, 'POST', '/users', {
+		body: toFormBody({ user, tag_list }),
+		expect: 'a record',
+		ifUnsure: `look for External ID ${user.external_id} (User > Get Many, filter External ID)`,
+	})) as IDataObject;
 }
 
 /**
@@ -106,11 +110,15 @@ export async function createUser(context: IExecuteFunctions, { tag_list, ...user
  */
 export async function updateUser(
 	context: IExecuteFunctions,
-	user: { id: number; label: string },
+	user: { id: string; label: string },
 	fields: FormFields,
 ): Promise<IDataObject> {
 	const path = `/users/${user.id}`;
-	const answer = await apiRequest.call(context, 'PUT', path, { body: toFormBody(fields), record: user.label });
-	if (answer && typeof answer === 'object' && !Array.isArray(answer)) return answer as IDataObject;
-	return (await apiRequest.call(context, 'GET', path, { record: user.label })) as IDataObject;
+	const answer = await apiRequest.call(context, 'PUT', path, {
+		body: toFormBody(fields),
+		record: user.label,
+		expect: 'a record or nothing',
+	});
+	if (answer !== undefined) return answer as IDataObject;
+	return (await apiRequest.call(context, 'GET', path, { record: user.label, expect: 'a record' })) as IDataObject;
 }

@@ -1,7 +1,8 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { apiRequest, apiRequestAllItems } from '../../transport';
+import { apiRequest } from '../../transport';
 import { itemInput } from '../common/inputs';
+import { allUsers } from '../common/user';
 import type { ListOperation, ListStep } from '../types';
 import { createUser, externalIdField, newUserAdditionalFields, newUserNameFields, readNewUser, updateUser } from './shared';
 import { planSync, type SyncDecision, type SyncOptions, type SyncRow } from './syncPlan';
@@ -45,7 +46,7 @@ function stepOf(context: IExecuteFunctions, decision: SyncDecision, dryRun: bool
 			if (dryRun) return output(decision.userId);
 			const label = `User ${decision.userId}`;
 			if (decision.create) return output(Number((await createUser(context, decision.create)).id));
-			if (decision.update) await updateUser(context, { id: Number(decision.userId), label }, decision.update);
+			if (decision.update) await updateUser(context, { id: String(decision.userId), label }, decision.update);
 			if (decision.action === 'deactivated') {
 				await apiRequest.call(context, 'DELETE', `/users/${decision.userId}`, { record: label });
 			}
@@ -112,7 +113,7 @@ export const sync: ListOperation = {
 		const options = readOptions(this);
 		const rows = Array.from({ length: itemCount }, (_, item) => readRow(this, item));
 		// The Organization's Users, read once: every decision is made from this one read.
-		const users = (await apiRequestAllItems.call(this, '/users')) as IDataObject[];
+		const users = await allUsers(this);
 		return planSync(rows, users, options).map((decision) => stepOf(this, decision, options.dryRun));
 	},
 };

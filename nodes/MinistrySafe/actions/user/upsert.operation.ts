@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { apiRequestAllItems, PAGE_SIZE } from '../../transport';
 import { itemInput } from '../common/inputs';
+import { userIdOf } from '../common/user';
 import type { Operation } from '../types';
 import { createUser, externalIdField, newUserAdditionalFields, newUserNameFields, readNewUser, updateUser } from './shared';
 
@@ -35,8 +36,8 @@ export const upsert: Operation = {
 
 		// Update a User takes no external_id (it is the key) and no user_type (api-v2.md 4).
 		const { first_name, last_name, email, tag_list } = newUser;
-		const id = Number(existing.id);
-		const updated = await updateUser(this, { id, label: `User ${id}` }, { user: { first_name, last_name, email }, tag_list });
+		const user = userIdOf(this, existing, `the User with External ID ${newUser.external_id}`);
+		const updated = await updateUser(this, { ...user, label: `User ${user.id}` }, { user: { first_name, last_name, email }, tag_list });
 		return { ...updated, action: 'updated' };
 	},
 };

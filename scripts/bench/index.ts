@@ -1,0 +1,99 @@
+// npm run bench: our node side by side with n8n's HTTP Request node (both in the same real n8n) and a raw undici
+// client, against sandboxes that answer after 50 ms, as the service would over the network. Four parts: Return All of
+// 10,000 Users, 1,000 creates, the same creates under a rate limit, and the package's footprint. Each figure is the
+// median of several runs; the tables, with the targets of issue 10, go to stdout, progress to stderr. Nothing is
+// asserted. Every sandbox, n8n and child process it starts is stopped, also when it fails or is interrupted.
+import { cpus, loadavg, totalmem } from 'node:os';
+
+import type { Sandbox } from '../../sandbox';
+import { startSandbox } from '../../sandbox';
+
+import type { BenchContext, BenchPart, Sandboxes } from './context';
+import { LATENCY_MS, RATE_LIMIT } from './context';
+import { creates } from './creates';
+import { footprint } from './footprint';
+import { startBenchN8n } from './n8n';
+import { rateLimited } from './rateLimit';
+import { LIST_USERS, returnAll } from './returnAll';
+import { RUNS } from './runs';
+import type { Section } from './table';
+import { renderSections } from './table';
+import { benchCredentials } from './workflows';
+
+const PARTS: BenchPart[] = [returnAll, creates, rateLimited, footprint];
+const N8N_VERSION = '2.8.4';
+
+const benchStarted = Date.now();
+const log = (line: string): void => {
+	console.error(`[${String(Math.round((Date.now() - benchStarted) / 1000)).padStart(3)} s] ${line}`);
+};
+
+function machine(): string {
+	const [cpu] = cpus();
+	return `${cpus().length} cores (${cpu?.model.trim() ?? 'unknown CPU'}), ${Math.round(totalmem() / 1024 ** 3)} GB, Node ${process.version}, n8n ${N8N_VERSION}`;
+}
+
+const cleanups: Array<() => Promise<void>> = [];
+async function stopAll(): Promise<void> {
+	for (const cleanup of cleanups.splice(0).reverse()) {
+		try {
+			await cleanup();
+		} catch (error) {
+			log(`Could not stop cleanly: ${(error as Error).message}`);
+		}
+	}
+}
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+	process.once(signal, () => {
+		log(`${signal}: stopping everything the benchmark started`);
+		void stopAll().finally(() => process.exit(130));
+	});
+}
+
+async function main(): Promise<void> {
+	const startedAt = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
+	// Other work on the machine shows in every figure: the load average says how much there was.
+	const loadAtStart = loadavg()[0];
+	const start = async (options: Parameters<typeof startSandbox>[0]): Promise<Sandbox> => {
+		const sandbox = await startSandbox(options);
+		cleanups.push(() => sandbox.stop());
+		return sandbox;
+	};
+	log(`Starting the sandboxes (${LIST_USERS.toLocaleString('en-US')} Users; ${LATENCY_MS} ms an answer) ...`);
+	const sandboxes: Sandboxes = {
+		list: await start({ users: LIST_USERS, latencyMs: LATENCY_MS }),
+		creates: await start({ latencyMs: LATENCY_MS }),
+		limited: await start({ latencyMs: LATENCY_MS, rateLimit: RATE_LIMIT }),
+	};
+	const credentials = benchCredentials({ List: sandboxes.list, Creates: sandboxes.creates, Limited: sandboxes.limited });
+	const n8n = await startBenchN8n(
+		credentials,
+		PARTS.flatMap((part) => part.workflows(sandboxes, credentials)),
+		log,
+	);
+	cleanups.push(() => n8n.stop());
+	const context: BenchContext = { sandboxes, n8n, log };
+
+	const sections: Section[] = [];
+	for (const part of PARTS) {
+		const section = await part.measure(context);
+		log(`Done: ${section.title}`);
+		sections.push(section);
+	}
+	console.log(
+		[
+			`**npm run bench**, ${startedAt}: ${machine()}; load average ${loadAtStart.toFixed(1)} at the start, ${loadavg()[0].toFixed(1)} at the end.`,
+			`Sandboxes on 127.0.0.1, ${LATENCY_MS} ms an answer; medians of up to ${RUNS} runs; the whole run took ${Math.round((Date.now() - benchStarted) / 1000)} s.`,
+			'',
+			renderSections(sections),
+		].join('\n'),
+	);
+}
+
+main()
+	.catch((error: Error) => {
+		log(`The benchmark failed: ${error.stack ?? error.message}`);
+		process.exitCode = 1;
+	})
+	.finally(() => stopAll());

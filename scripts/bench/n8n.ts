@@ -1,0 +1,123 @@
+// The real n8n of `npm run dev` (scripts/n8n-runtime.ts) with this package installed and the benchmark's workflows
+// active; a run is one call of a workflow's webhook, timed from n8n's own execution data: the measured node's
+// executionTime.
+import { rmSync } from 'node:fs';
+
+import type { N8nInstance, N8nSettings, WorkflowFile } from '../n8n-runtime';
+import {
+	N8nClient,
+	REPO_DIR,
+	ensureRuntime,
+	importCredentials,
+	importWorkflows,
+	linkPackage,
+	startN8n,
+	temporaryUserFolder,
+	waitFor,
+} from '../n8n-runtime';
+
+import type { BenchCredentials } from './workflows';
+import { MEASURED_NODE } from './workflows';
+
+const OWNER = { email: 'bench-owner@example.org', firstName: 'Bench', lastName: 'Mark', password: 'MinistrySafe-bench-1' };
+const RUN_TIMEOUT_MS = 5 * 60_000;
+
+export interface NodeRun {
+	/** The measured node's executionTime, as n8n recorded it. */
+	ms: number;
+	status: string;
+	/** Items the measured node put out. */
+	items: number;
+	/** The error that stopped the run, if any. */
+	error?: string;
+}
+
+interface ExecutionData {
+	resultData: {
+		error?: { message: string };
+		runData: Record<string, Array<{ executionTime: number; data?: { main: Array<unknown[] | null> } }>>;
+	};
+}
+
+export interface BenchN8n {
+	run(workflowId: string, body?: unknown): Promise<NodeRun>;
+	stop(): Promise<void>;
+}
+
+export async function startBenchN8n(
+	credentials: BenchCredentials,
+	workflows: WorkflowFile[],
+	log: (line: string) => void,
+): Promise<BenchN8n> {
+	await ensureRuntime(log);
+	const settings: N8nSettings = {
+		userFolder: temporaryUserFolder('ministrysafe-bench'),
+		encryptionKey: 'ministrysafe-bench-encryption-key',
+	};
+	let n8n: N8nInstance | undefined;
+	const stop = async (): Promise<void> => {
+		await n8n?.stop();
+		rmSync(settings.userFolder, { recursive: true, force: true });
+	};
+	try {
+		// The repository is the package folder (package.json and dist/), loaded as an installed community package.
+		linkPackage(settings.userFolder, REPO_DIR);
+		log('Importing the credentials and workflows into n8n ...');
+		await importCredentials(settings, credentials.files);
+		await importWorkflows(settings, workflows);
+		log('Starting n8n ...');
+		n8n = await startN8n(settings, { readyTimeoutMs: 120_000 });
+		const client = new N8nClient(n8n.url);
+		await client.signIn(OWNER);
+		const apiKey = await client.createApiKey('benchmark');
+		const publicApi = async <T>(method: string, path: string): Promise<T> => {
+			const response = await fetch(`${n8n?.url}/api/v1${path}`, {
+				method,
+				headers: { 'X-N8N-API-KEY': apiKey, accept: 'application/json' },
+				signal: AbortSignal.timeout(60_000),
+			});
+			const text = await response.text();
+			if (!response.ok) throw new Error(`n8n's ${method} /api/v1${path} answered ${response.status}: ${text.slice(0, 300)}`);
+			return JSON.parse(text) as T;
+		};
+		for (const workflow of workflows) await publicApi('POST', `/workflows/${workflow.id}/activate`);
+
+		const latestExecution = async (workflowId: string, includeData: boolean) => {
+			const answer = await publicApi<{ data: Array<{ id: string; status: string; stoppedAt?: string | null; data?: ExecutionData }> }>(
+				'GET',
+				`/executions?workflowId=${workflowId}&includeData=${includeData}&limit=1`,
+			);
+			return answer.data[0];
+		};
+		const run = async (workflowId: string, body: unknown = {}): Promise<NodeRun> => {
+			const before = (await latestExecution(workflowId, false))?.id;
+			const response = await fetch(`${n8n?.url}/webhook/${workflowId}`, {
+				method: 'POST',
+				headers: { 'content-type': 'application/json' },
+				body: JSON.stringify(body),
+				signal: AbortSignal.timeout(RUN_TIMEOUT_MS),
+			});
+			await response.arrayBuffer();
+			const execution = await waitFor(
+				`the execution of ${workflowId}`,
+				async () => {
+					const latest = await latestExecution(workflowId, true);
+					return latest && latest.id !== before && latest.stoppedAt ? latest : undefined;
+				},
+				60_000,
+			);
+			const nodeRun = execution.data?.resultData.runData[MEASURED_NODE]?.[0];
+			if (!nodeRun) throw new Error(`The measured node of ${workflowId} did not run (${execution.status})`);
+			return {
+				ms: nodeRun.executionTime,
+				status: execution.status,
+				items: nodeRun.data?.main[0]?.length ?? 0,
+				error: execution.data?.resultData.error?.message,
+			};
+		};
+		return { run, stop };
+	} catch (error) {
+		await stop();
+		throw error;
+	}
+}

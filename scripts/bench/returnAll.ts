@@ -1,0 +1,81 @@
+// Part 1: Return All of 10,000 Users at 50 ms an answer. Our node and n8n's HTTP Request node with its pagination,
+// in the same n8n; the raw client at our default bound.
+import type { BenchContext, BenchPart } from './context';
+import { DEFAULT_CONCURRENCY } from './context';
+import { RawClient } from './rawClient';
+import { medianRun, repeat } from './runs';
+import type { Section } from './table';
+import { ratio, seconds } from './table';
+import { httpGetAllWorkflow, ourGetAllWorkflow } from './workflows';
+
+export const LIST_USERS = 10_000;
+const OUR_WORKFLOW = 'benchOurGetAll';
+const HTTP_WORKFLOW = 'benchHttpGetAll';
+
+interface ListRun {
+	ms: number;
+	items: number;
+	peakInFlight: number;
+}
+
+async function measure({ sandboxes, n8n, log }: BenchContext): Promise<Section> {
+	const raw = new RawClient(sandboxes.list, DEFAULT_CONCURRENCY);
+	try {
+		/** One run, with the peak in flight the sandbox saw during it. */
+		const observed = async (run: () => Promise<{ ms: number; items: number }>): Promise<ListRun> => {
+			await raw.resetStats();
+			const result = await run();
+			if (result.items !== LIST_USERS) throw new Error(`A Return All run gave ${result.items} of ${LIST_USERS} Users`);
+			return { ...result, peakInFlight: (await raw.stats()).peakInFlight };
+		};
+		const inN8n = (workflowId: string) => async () => {
+			const run = await n8n.run(workflowId);
+			if (run.error) throw new Error(`${workflowId} failed in n8n: ${run.error}`);
+			return run;
+		};
+		const ours = medianRun(await repeat('MinistrySafe node', () => observed(inN8n(OUR_WORKFLOW)), log));
+		const http = medianRun(await repeat('HTTP Request node', () => observed(inN8n(HTTP_WORKFLOW)), log));
+		const rawRun = medianRun(
+			await repeat(
+				'raw client',
+				() =>
+					observed(async () => {
+						const started = performance.now();
+						const { users } = await raw.readAllUsers();
+						return { ms: performance.now() - started, items: users.length };
+					}),
+				log,
+			),
+		);
+		const row = (label: string, run: ListRun & { runs: number }, target = '') => [
+			label,
+			run.runs,
+			seconds(run.ms),
+			run.peakInFlight,
+			ratio(run.ms, rawRun.ms),
+			ratio(http.ms, run.ms),
+			target,
+		];
+		return {
+			title: `1. Return All of ${LIST_USERS.toLocaleString('en-US')} Users, ${100} a page, at 50 ms an answer`,
+			columns: ['', 'runs', 'time (median)', 'peak in flight', 'time / raw client', 'HTTP Request node / time', 'target'],
+			rows: [
+				row('MinistrySafe node, Get Many Users, Return All (n8n)', ours, 'HTTP Request node / time at least 5x; time / raw client at most 1.3x'),
+				row("HTTP Request node with n8n's pagination (n8n)", http),
+				row(`raw client (undici), page 1 then ${DEFAULT_CONCURRENCY} pages at a time`, rawRun),
+			],
+			notes: ["Times in n8n are the node's own executionTime from the execution data."],
+			targets: ['our node at least 5x faster than the HTTP Request node, within 1.3x of the raw client at the same bound.'],
+		};
+	} finally {
+		await raw.close();
+	}
+}
+
+export const returnAll: BenchPart = {
+	workflows: (sandboxes, credentials) => [
+		ourGetAllWorkflow(OUR_WORKFLOW, sandboxes.list, credentials),
+		httpGetAllWorkflow(HTTP_WORKFLOW, sandboxes.list, credentials),
+	],
+	measure,
+};

@@ -1,0 +1,314 @@
+// The run's scheduler, through n8n's engine against a local server that measures requests in flight: output order,
+// pairing and Continue On Fail as if items ran one after another; the Concurrency bound across items and pages; a
+// 429 that pauses every request of the run and a bound that shrinks and grows back; a Limit that reads only the pages
+// it can need; read-ahead that stops at the end of a list (contract.md requestOptions; issue 10).
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
+
+import type { LocalServer, ScriptedAnswer, ServerAnswer } from '../helpers/localServer';
+import { startLocalServer } from '../helpers/localServer';
+import { jsonOf, runActionNode } from '../helpers/n8n';
+import { ok, sandboxClients, useSandbox } from '../helpers/sandbox';
+
+interface Arrival {
+	url: string;
+	at: number;
+	/** Requests in flight when this one arrived, itself included. */
+	inFlight: number;
+}
+
+/** A server whose answers come from `answer`, recording when each request arrived and how many were in flight. */
+async function measuredServer(answer: (url: string, index: number) => ServerAnswer) {
+	const arrivals: Arrival[] = [];
+	const holder: { server?: LocalServer } = {};
+	const server = await startLocalServer((request, index) => {
+		arrivals.push({ url: request.url, at: Date.now(), inFlight: holder.server?.inFlight.now ?? 0 });
+		return answer(request.url, index);
+	});
+	holder.server = server;
+	return { server, arrivals };
+}
+
+const userRecord = (id: number) => ({ id, external_id: `HR-${id}`, first_name: `User ${id}` });
+const idOf = (url: string) => Number(/\/users\/(\d+)/.exec(url)?.[1]);
+const pageOf = (url: string) => Number(new URL(url, 'http://x').searchParams.get('page'));
+
+const getUser = (concurrency: number): INodeParameters => ({
+	resource: 'user',
+	operation: 'get',
+	user: { __rl: true, mode: 'id', value: '={{ $json.id }}' },
+	requestOptions: { concurrency },
+});
+
+async function run(server: LocalServer, parameters: INodeParameters, items?: IDataObject[], continueOnFail = false) {
+	return await runActionNode({ parameters, items, continueOnFail, credential: { url: server.url, apiKey: 'test-api-key-0001' } });
+}
+
+describe('items run at once, and come out as if one after another', () => {
+	it('in item order, each paired with its item, though later items are answered first', async () => {
+		const { server } = await measuredServer((url) => {
+			const id = idOf(url);
+			return { status: 200, body: userRecord(id), delayMs: Math.max(0, 200 - id * 10) };
+		});
+		try {
+			const items = Array.from({ length: 20 }, (_unused, index) => ({ id: index + 1 }));
+			const result = await run(server, getUser(5), items);
+
+			expect(result.error).toBeUndefined();
+			expect(jsonOf(result)).toEqual(items.map(({ id }) => userRecord(id)));
+			expect(result.items.map((item) => item.pairedItem)).toEqual(items.map((_item, index) => ({ item: index })));
+			expect(server.inFlight.peak).toBe(5);
+		} finally {
+			await server.stop();
+		}
+	});
+
+	it('with Continue On Fail: the error items in the failed items\u2019 places', async () => {
+		const { server } = await measuredServer((url) => {
+			const id = idOf(url);
+			return id % 3 === 0
+				? { status: 404, body: { message: 'User not found' }, delayMs: 30 }
+				: { status: 200, body: userRecord(id), delayMs: 60 - id * 3 };
+		});
+		try {
+			const items = Array.from({ length: 12 }, (_unused, index) => ({ id: index + 1 }));
+			const result = await run(server, getUser(4), items, true);
+
+			expect(result.error).toBeUndefined();
+			expect(jsonOf(result)).toEqual(
+				items.map(({ id }) => (id % 3 === 0 ? { error: `User ${id} was not found: User not found` } : userRecord(id))),
+			);
+			expect(result.items.map((item) => item.pairedItem)).toEqual(items.map((_item, index) => ({ item: index })));
+		} finally {
+			await server.stop();
+		}
+	});
+
+	it('without Continue On Fail: the first failed item in item order stops the run, and no item starts after it', async () => {
+		const { server } = await measuredServer((url) => {
+			const id = idOf(url);
+			// Item 4 (id 5) fails fast; item 2 (id 3) fails slowly: the run reports item 2, as one after another would.
+			if (id === 5) return { status: 404, body: { message: 'User not found' } };
+			if (id === 3) return { status: 404, body: { message: 'User not found' }, delayMs: 150 };
+			return { status: 200, body: userRecord(id), delayMs: 20 };
+		});
+		try {
+			const items = Array.from({ length: 30 }, (_unused, index) => ({ id: index + 1 }));
+			const result = await run(server, getUser(5), items);
+
+			expect(result.error?.message).toBe('User 3 was not found: User not found');
+			expect((result.error?.context as IDataObject).itemIndex).toBe(2);
+			// Items 0-4 were under way together; item 5 may have started before item 4's answer came; none after.
+			expect(Math.max(...server.received.map(({ url }) => idOf(url)))).toBeLessThanOrEqual(7);
+		} finally {
+			await server.stop();
+		}
+	});
+});
+
+describe('the Concurrency bound holds across items and pages', () => {
+	const slow = (body: unknown): ScriptedAnswer => ({ status: 200, body, delayMs: 40 });
+
+	it.each([1, 3, 8])('Concurrency %i: never more requests in flight, and that many reached', async (concurrency) => {
+		const { server } = await measuredServer((url) => slow(userRecord(idOf(url))));
+		try {
+			const items = Array.from({ length: 24 }, (_unused, index) => ({ id: index + 1 }));
+			const result = await run(server, getUser(concurrency), items);
+
+			expect(result.error).toBeUndefined();
+			expect(server.inFlight.peak).toBe(concurrency);
+		} finally {
+			await server.stop();
+		}
+	});
+
+	it('Get Many Users with Return All: page 1 with the count, then the other pages at the bound, in page order', async () => {
+		const pages = 7;
+		const usersOf = (page: number) =>
+			Array.from({ length: page < pages ? 100 : 42 }, (_unused, index) => userRecord((page - 1) * 100 + index + 1));
+		const { server } = await measuredServer((url) => {
+			const page = pageOf(url);
+			if (url.startsWith('/api/v2/users/with_page')) return slow({ users: usersOf(page), page, pages });
+			// Later pages answer sooner: the output must still be in page order.
+			return { status: 200, body: usersOf(page), delayMs: 20 + (pages - page) * 15 };
+		});
+		try {
+			const result = await run(server, { resource: 'user', operation: 'getAll', returnAll: true, requestOptions: { concurrency: 3 } });
+
+			expect(result.error).toBeUndefined();
+			expect(jsonOf(result)).toEqual(Array.from({ length: pages }, (_unused, index) => usersOf(index + 1)).flat());
+			const urls = server.received.map(({ url }) => url);
+			expect(urls[0]).toBe('/api/v2/users/with_page?page=1');
+			expect(urls.slice(1).map(pageOf).sort((a, b) => a - b)).toEqual([2, 3, 4, 5, 6, 7]);
+			expect(server.inFlight.peak).toBe(3);
+		} finally {
+			await server.stop();
+		}
+	});
+
+	it('items that each read several pages share the one bound', async () => {
+		const { server } = await measuredServer((url) => slow(pageOf(url) < 3 ? Array.from({ length: 100 }, (_u, index) => ({ id: `${pageOf(url)}-${index}` })) : []));
+		try {
+			const result = await run(
+				server,
+				{ resource: 'tag', operation: 'getAll', returnAll: true, requestOptions: { concurrency: 4 } },
+				Array.from({ length: 6 }, () => ({})),
+			);
+
+			expect(result.error).toBeUndefined();
+			expect(result.items).toHaveLength(6 * 200);
+			expect(server.inFlight.peak).toBeLessThanOrEqual(4);
+			expect(server.inFlight.peak).toBeGreaterThan(1);
+		} finally {
+			await server.stop();
+		}
+	});
+});
+
+describe('a 429 pauses every request of the run', () => {
+	it('no request is sent during the Retry-After, the bound shrinks, then grows back; every item succeeds', async () => {
+		const pauseMs = 600;
+		let rateLimitedAt = 0;
+		const { server, arrivals } = await measuredServer((url, index) => {
+			if (index === 2) {
+				rateLimitedAt = Date.now();
+				return { status: 429, headers: { 'Retry-After': String(pauseMs / 1000) }, body: { message: 'Slow down' } };
+			}
+			return { status: 200, body: userRecord(idOf(url)), delayMs: 40 };
+		});
+		try {
+			const items = Array.from({ length: 40 }, (_unused, index) => ({ id: index + 1 }));
+			const result = await run(server, getUser(4), items);
+
+			expect(result.error).toBeUndefined();
+			expect(jsonOf(result)).toEqual(items.map(({ id }) => userRecord(id)));
+			expect(server.received).toHaveLength(41);
+			// A request sent before the 429 reached the node may arrive just after it; every later one waited the pause
+			// out: nothing arrives between those first milliseconds and the end of the pause.
+			const graceMs = 30;
+			const later = arrivals.filter(({ at }) => at > rateLimitedAt + graceMs);
+			expect(later.length).toBeGreaterThan(30);
+			expect(Math.min(...later.map(({ at }) => at - rateLimitedAt))).toBeGreaterThanOrEqual(pauseMs - 50);
+			// Right after the pause at most half the bound; later the bound is back to 4.
+			expect(later[0].inFlight).toBeLessThanOrEqual(2);
+			expect(Math.max(...later.slice(-15).map(({ inFlight }) => inFlight))).toBe(4);
+		} finally {
+			await server.stop();
+		}
+	});
+});
+
+describe('pages: only what is needed', () => {
+	const fullPages = (url: string): ServerAnswer => ({
+		status: 200,
+		body: Array.from({ length: 100 }, (_unused, index) => ({ id: `${pageOf(url)}-${index}` })),
+	});
+
+	it.each([
+		[100, [1]],
+		[150, [1, 2]],
+		[250, [1, 2, 3]],
+	])('Limit %i of an endless list reads pages %j and no other', async (limit, pages) => {
+		const { server } = await measuredServer(fullPages);
+		try {
+			const result = await run(server, { resource: 'tag', operation: 'getAll', returnAll: false, limit });
+
+			expect(result.items).toHaveLength(limit);
+			expect(server.received.map(({ url }) => pageOf(url)).sort((a, b) => a - b)).toEqual(pages);
+		} finally {
+			await server.stop();
+		}
+	});
+
+	it('a short list is one request: nothing is read ahead before the first page is full', async () => {
+		const { server } = await measuredServer(() => ({ status: 200, body: [{ id: 1 }, { id: 2 }] }));
+		try {
+			const result = await run(server, { resource: 'tag', operation: 'getAll', returnAll: true });
+
+			expect(jsonOf(result)).toEqual([{ id: 1 }, { id: 2 }]);
+			expect(server.received.map(({ url }) => url)).toEqual(['/api/v2/tags?page=1']);
+		} finally {
+			await server.stop();
+		}
+	});
+
+	it('Return All of a list without a count reads ahead, stops at the first short page, wastes at most 3 pages', async () => {
+		const { server } = await measuredServer((url) => {
+			const page = pageOf(url);
+			if (page <= 3) return fullPages(url);
+			return { status: 200, body: page === 4 ? [{ id: '4-0' }, { id: '4-1' }] : [] };
+		});
+		try {
+			const result = await run(server, { resource: 'tag', operation: 'getAll', returnAll: true });
+
+			expect(result.error).toBeUndefined();
+			expect(jsonOf(result).map(({ id }) => id)).toEqual([
+				...[1, 2, 3].flatMap((page) => Array.from({ length: 100 }, (_unused, index) => `${page}-${index}`)),
+				'4-0',
+				'4-1',
+			]);
+			const pages = server.received.map(({ url }) => pageOf(url));
+			expect(pages[0]).toBe(1);
+			expect([...pages].sort((a, b) => a - b).slice(0, 4)).toEqual([1, 2, 3, 4]);
+			expect(pages.length).toBeLessThanOrEqual(4 + 3);
+			expect(server.inFlight.now).toBe(0);
+		} finally {
+			await server.stop();
+		}
+	});
+});
+
+describe('against the sandbox: its own count of requests in flight, and its rate limit', () => {
+	const createUsers = (count: number, concurrency: number) => ({
+		parameters: {
+			resource: 'user',
+			operation: 'create',
+			firstName: '={{ $json.first }}',
+			lastName: 'Okafor',
+			email: '={{ $json.email }}',
+			externalId: '={{ $json.hr }}',
+			requestOptions: { concurrency },
+		} as INodeParameters,
+		items: Array.from({ length: count }, (_unused, index) => ({
+			first: `Ada ${index}`,
+			email: `ada.${index}@example.org`,
+			hr: `SCHED-${index}`,
+		})),
+	});
+
+	describe('with 30 ms per answer', () => {
+		const sandbox = useSandbox({ latencyMs: 30 });
+
+		it('40 creates at Concurrency 6: the sandbox never sees more than 6 in flight, and sees 6', async () => {
+			const { control } = sandboxClients(sandbox());
+			ok(await control.post('/stats/reset'));
+			const { parameters, items } = createUsers(40, 6);
+			const result = await runActionNode({ parameters, items, credential: sandbox() });
+
+			expect(result.error).toBeUndefined();
+			expect(jsonOf(result).map((user) => user.external_id)).toEqual(items.map(({ hr }) => hr));
+			const stats = ok(await control.get('/stats')) as IDataObject;
+			expect(stats).toMatchObject({ requests: 40, peakInFlight: 6, rateLimited: 0 });
+		});
+	});
+
+	describe('with a rate limit of 20 requests a second', () => {
+		const sandbox = useSandbox({ rateLimit: 20, latencyMs: 5 });
+
+		it('60 creates at Concurrency 10: every 429 waited out, every User created once, none lost', async () => {
+			const { control, api } = sandboxClients(sandbox());
+			ok(await control.post('/stats/reset'));
+			const { parameters, items } = createUsers(60, 10);
+			const result = await runActionNode({ parameters, items, credential: sandbox() });
+
+			expect(result.error).toBeUndefined();
+			expect(jsonOf(result).map((user) => user.external_id)).toEqual(items.map(({ hr }) => hr));
+			// The test's own reads count against the limit too: they start in the next second.
+			await new Promise((resolve) => setTimeout(resolve, 1100));
+			const stats = ok(await control.get('/stats')) as IDataObject;
+			expect(Number(stats.rateLimited)).toBeGreaterThan(0);
+			for (const { hr } of items.filter((_item, index) => index % 10 === 0)) {
+				expect(ok(await api.get('/users', { query: { external_id: hr } }))).toHaveLength(1);
+			}
+		});
+	});
+});

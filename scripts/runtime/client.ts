@@ -77,6 +77,24 @@ export class N8nClient {
 		return answer.data;
 	}
 
+	/** Every workflow with its nodes, through the public API (250 a page). */
+	async workflows(apiKey: string): Promise<PublicWorkflow[]> {
+		const all: PublicWorkflow[] = [];
+		let cursor: string | undefined;
+		do {
+			const query = `limit=250${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
+			const page = await this.request<{ data: PublicWorkflow[]; nextCursor?: string | null }>(
+				'GET',
+				`/api/v1/workflows?${query}`,
+				undefined,
+				{ 'X-N8N-API-KEY': apiKey },
+			);
+			all.push(...page.data);
+			cursor = page.nextCursor ?? undefined;
+		} while (cursor);
+		return all;
+	}
+
 	/** Executions of a workflow through the public API, newest first, with their run data. */
 	async executions(apiKey: string, workflowId: string): Promise<Array<PublicExecution>> {
 		const answer = await this.request<{ data: PublicExecution[] }>(
@@ -87,6 +105,13 @@ export class N8nClient {
 		);
 		return answer.data;
 	}
+}
+
+export interface PublicWorkflow {
+	id: string;
+	name: string;
+	active: boolean;
+	nodes: Array<{ name: string; type: string; webhookId?: string }>;
 }
 
 export interface PublicExecution {

@@ -82,16 +82,20 @@ it('adds the MinistrySafe Trigger and shows its parameters and production URL', 
 	await byTestId('node-creator').getByText('On background check ready', { exact: true }).click();
 	const details = byTestId('ndv').first();
 	await details.waitFor({ state: 'visible' });
-	// Open "Webhook URLs": the Production URL is what the administrator pastes into the developer console.
-	await details.getByText('Webhook URLs', { exact: true }).first().click();
-	await details.getByText('Production URL', { exact: true }).first().click();
-	await details.getByText('/webhook/', { exact: false }).first().waitFor({ state: 'visible' });
-	// Every parameter of every mode is checked in editor-parameters.e2e.test.ts; the picture must show these.
-	for (const parameter of ['authentication', 'events', 'includeFullRecord']) {
-		await details.locator(`[data-test-id="parameter-input-${parameter}"]`).first().waitFor({ state: 'visible' });
+	try {
+		// Open "Webhook URLs": the Production URL is what the administrator pastes into the developer console.
+		await details.getByText('Webhook URLs', { exact: true }).first().click();
+		await details.getByText('Production URL', { exact: true }).first().click();
+		await details.getByText('/webhook/', { exact: false }).first().waitFor({ state: 'visible' });
+		// Every parameter of every mode is checked in editor-parameters.e2e.test.ts; the picture must show these.
+		for (const parameter of ['authentication', 'events', 'includeFullRecord']) {
+			await details.locator(`[data-test-id="parameter-input-${parameter}"]`).first().waitFor({ state: 'visible' });
+		}
+		await screenshot('trigger-parameters.png');
+	} finally {
+		// The next tests start from the canvas, whatever happened here.
+		await closeNodeDetails();
 	}
-	await screenshot('trigger-parameters.png');
-	await closeNodeDetails();
 });
 
 it('adds a MinistrySafe action and shows its parameters with the credential', async () => {
@@ -106,16 +110,19 @@ it('adds a MinistrySafe action and shows its parameters with the credential', as
 
 	const details = byTestId('ndv').first();
 	await details.waitFor({ state: 'visible' });
-	for (const parameter of ['externalId', 'firstName', 'lastName', 'email']) {
-		await details.locator(`[data-test-id="parameter-input-${parameter}"]`).first().waitFor({ state: 'visible' });
+	try {
+		for (const parameter of ['externalId', 'firstName', 'lastName', 'email']) {
+			await details.locator(`[data-test-id="parameter-input-${parameter}"]`).first().waitFor({ state: 'visible' });
+		}
+		// The only MinistrySafe API credential is selected by itself; a select shows its choice as an input's value.
+		const selected = await details
+			.locator('input')
+			.evaluateAll((inputs) => (inputs as unknown as Array<{ value: string }>).map((input) => input.value));
+		expect(selected).toEqual(expect.arrayContaining(['MinistrySafe sandbox', 'User', 'Create or Update']));
+		await screenshot('action-parameters.png');
+	} finally {
+		await closeNodeDetails();
 	}
-	// The only MinistrySafe API credential is selected by itself; a select shows its choice as an input's value.
-	const selected = await details
-		.locator('input')
-		.evaluateAll((inputs) => (inputs as unknown as Array<{ value: string }>).map((input) => input.value));
-	expect(selected).toEqual(expect.arrayContaining(['MinistrySafe sandbox', 'User', 'Create or Update']));
-	await screenshot('action-parameters.png');
-	await closeNodeDetails();
 });
 
 it('shows both nodes on the canvas with their icons', async () => {

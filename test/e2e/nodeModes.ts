@@ -3,6 +3,7 @@
 // values of the parameters that decide what else is shown), with the top-level parameters and the credentials that
 // n8n-workflow's NodeHelpers displays in that mode. A node added to the package is covered without changing the test.
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 
 import {
@@ -34,11 +35,14 @@ export interface NodeMode {
 const MAX_MODES_PER_NODE = 100;
 const NODE = { typeVersion: 1 };
 
+/** Loads a built file by its path, as n8n does; synchronous, since the tests are listed from its result. */
+const loadBuiltFile = createRequire(__filename);
+
 /** The descriptions of the nodes the package declares, from the built files n8n loads. */
 export function packageNodeDescriptions(): INodeTypeDescription[] {
 	const manifest = JSON.parse(readFileSync(join(REPO_DIR, 'package.json'), 'utf8')) as { n8n: { nodes: string[] } };
 	return manifest.n8n.nodes.flatMap((file) => {
-		const exported = require(join(REPO_DIR, file)) as Record<string, new () => INodeType>;
+		const exported = loadBuiltFile(join(REPO_DIR, file)) as Record<string, new () => INodeType>;
 		return Object.values(exported).map((NodeClass) => new NodeClass().description);
 	});
 }

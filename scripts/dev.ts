@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { Command, InvalidArgumentError } from 'commander';
 
 import { DEFAULT_API_KEY, startSandbox } from '../sandbox';
-import { devSandboxLine, watchTriggers } from './devWebhooks';
+import { devSandboxLine, isUnknownWebhookLine, watchTriggers } from './devWebhooks';
 import {
 	type ManagedProcess,
 	N8nClient,
@@ -168,7 +168,8 @@ async function main(): Promise<void> {
 			port: options.port,
 			// n8n warns on every start that it has no Python for Code nodes; nothing here needs it.
 			log: (line) => {
-				if (!line.includes('Python task runner')) console.log(line.replace(/^ {2}n8n: /, '[n8n] '));
+				if (line.includes('Python task runner') || isUnknownWebhookLine(line)) return;
+				console.log(line.replace(/^ {2}n8n: /, '[n8n] '));
 			},
 		});
 		stoppers.push(n8n.stop);

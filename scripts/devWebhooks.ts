@@ -80,3 +80,8 @@ export function devSandboxLine(line: string): string | undefined {
 	if (Number(attempt) < LAST_ATTEMPT) return undefined;
 	return `webhook ${event} -> ${url}: not delivered, its workflow is not published (n8n answered 404 ${attempt} times)`;
 }
+
+/** n8n's own two lines for each call to a webhook nobody listens on: the sandbox's line above says it already. */
+export function isUnknownWebhookLine(line: string): boolean {
+	return /Received request for unknown webhook|The requested webhook .* is not registered/.test(line);
+}

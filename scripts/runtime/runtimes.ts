@@ -60,8 +60,15 @@ export const RUNTIMES: Record<RuntimeName, Runtime> = {
 	current: runtime('current', '.n8n-runtime-current', {
 		node: NODE_24,
 		webhookUrlVariable: 'N8N_WEBHOOK_URL',
-		// Otherwise every start looks up n8n's MCP server registry on the internet and logs the failure.
-		env: { N8N_DISABLED_MODULES: 'mcp-registry' },
+		env: {
+			// Otherwise every start looks up n8n's MCP server registry on the internet and logs the failure.
+			N8N_DISABLED_MODULES: 'mcp-registry',
+			// 2.41 warns at every start that these defaults will change; set to today's values, they stay and it is quiet.
+			N8N_UNVERIFIED_PACKAGES_ENABLED: 'true',
+			N8N_RUNNERS_TASK_TIMEOUT: '300',
+			N8N_COMPRESSION_NODE_MAX_DECOMPRESSED_SIZE_BYTES: String(2 * 1024 ** 3),
+			N8N_COMPRESSION_NODE_MAX_ZIP_ENTRIES: '5000',
+		},
 	}),
 };
 

@@ -107,10 +107,12 @@ export async function executeWorkflow(settings: N8nSettings, workflowId: string)
 		const message = sections[sections.length - 1].trim().split('\n').slice(0, 12).join('\n');
 		throw new Error(`Workflow ${workflowId} failed in n8n: ${message}`);
 	}
-	// Log lines come first; the run is the JSON document that starts on a line of its own.
+	// The run is the JSON document (indented: only its own braces stand at the start of a line) between n8n's log lines,
+	// which may also come after it (2.41 logs its shutdown there at times).
 	const start = stdout.search(/^\{$/m);
-	if (start < 0) throw new Error(`n8n execute printed no run data:\n${tail(stdout)}`);
-	return JSON.parse(stdout.slice(start)) as WorkflowRun;
+	const length = start < 0 ? -1 : stdout.slice(start).search(/^\}$/m);
+	if (length < 0) throw new Error(`n8n execute printed no run data:\n${tail(stdout)}`);
+	return JSON.parse(stdout.slice(start, start + length + 1)) as WorkflowRun;
 }
 
 /** The items a node put out on its first output in a run. */

@@ -48,7 +48,8 @@ export function packageNodeDescriptions(): INodeTypeDescription[] {
 }
 
 function displayed(description: INodeTypeDescription, values: INodeParameters, item: INodeProperties | INodeCredentialDescription): boolean {
-	return NodeHelpers.displayParameter(values, item, NODE, description);
+	// Top-level: the node's values are also the root that a '/name' rule reads.
+	return NodeHelpers.displayParameter(values, item, NODE, description, values);
 }
 
 /** The node's values with every default filled in, as the editor has them. */
@@ -61,7 +62,8 @@ function decidingParameters(description: INodeTypeDescription): INodeProperties[
 	const deciders = new Set<string>();
 	for (const item of [...description.properties, ...(description.credentials ?? [])]) {
 		for (const rule of [item.displayOptions?.show, item.displayOptions?.hide]) {
-			for (const name of Object.keys(rule ?? {})) deciders.add(name);
+			// A rule may name a parameter from the root of the node's values: '/includeFullRecord'.
+			for (const name of Object.keys(rule ?? {})) deciders.add(name.replace(/^\//, ''));
 		}
 	}
 	return description.properties.filter(

@@ -9,7 +9,7 @@ import tseslint from 'typescript-eslint';
 const scanned = ['nodes/**/*.ts', 'credentials/**/*.ts'];
 
 export default tseslint.config(
-	{ ignores: ['dist/**', 'node_modules/**', '.n8n-runtime/**', '.dev/**', 'coverage/**'] },
+	{ ignores: ['dist/**', 'node_modules/**', '.n8n-runtime/**', '.n8n-runtime-current/**', '.node24/**', '.dev/**', 'coverage/**'] },
 	{ linterOptions: { noInlineConfig: true, reportUnusedDisableDirectives: 'error' } },
 	{
 		files: ['**/*.ts'],

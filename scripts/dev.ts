@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { Command, InvalidArgumentError } from 'commander';
 
 import { DEFAULT_API_KEY, startSandbox } from '../sandbox';
+import { devSandboxLine, isUnknownWebhookLine, watchTriggers } from './devWebhooks';
 import {
 	type ManagedProcess,
 	N8nClient,
@@ -18,10 +19,9 @@ import {
 	importWorkflows,
 	linkPackage,
 	runProcess,
-	setSandboxWebhooks,
+	selectedRuntime,
 	startN8n,
 	startUntilReady,
-	triggerWebhookIds,
 } from './n8n-runtime';
 
 const DEV_DIR = join(REPO_DIR, '.dev');
@@ -88,10 +88,25 @@ async function buildDevPackage(): Promise<ManagedProcess> {
 
 interface DevState {
 	examplesImported: boolean;
+	/** A key for n8n's public API (dev reads the workflows with it); n8n shows a key only when it creates it. */
+	apiKey?: string;
 }
 
 function readState(): DevState {
 	return existsSync(STATE_FILE) ? (JSON.parse(readFileSync(STATE_FILE, 'utf8')) as DevState) : { examplesImported: false };
+}
+
+function writeState(state: DevState): void {
+	writeFileSync(STATE_FILE, JSON.stringify(state), { mode: 0o600 });
+}
+
+/** The stored API key when n8n still takes it, or a new one. */
+async function publicApiKey(client: N8nClient): Promise<string> {
+	const state = readState();
+	if (state.apiKey && (await client.workflows(state.apiKey).then(() => true, () => false))) return state.apiKey;
+	const apiKey = await client.createApiKey('npm run dev');
+	writeState({ ...readState(), apiKey });
+	return apiKey;
 }
 
 async function main(): Promise<void> {
@@ -126,7 +141,10 @@ async function main(): Promise<void> {
 		const sandbox = await startSandbox({
 			port: options.sandboxPort,
 			apiKey: DEFAULT_API_KEY,
-			log: (line) => console.log(`[sandbox] ${line}`),
+			log: (line) => {
+				const shown = devSandboxLine(line);
+				if (shown !== undefined) console.log(`[sandbox] ${shown}`);
+			},
 		}).catch((error: NodeJS.ErrnoException) => {
 			if (error.code !== 'EADDRINUSE') throw error;
 			throw new Error(`Port ${options.sandboxPort} is taken (another npm run dev or sandbox?): stop it, or pass --sandbox-port`);
@@ -142,22 +160,31 @@ async function main(): Promise<void> {
 		if (!state.examplesImported) {
 			log('Importing the example workflows ...');
 			await importWorkflows(DEV_SETTINGS, exampleWorkflows());
-			writeFileSync(STATE_FILE, JSON.stringify({ ...state, examplesImported: true }));
+			writeState({ ...state, examplesImported: true });
 		}
 
-		log('Starting n8n ...');
+		log(`Starting n8n ${selectedRuntime().n8nVersion} (N8N_RUNTIME=${selectedRuntime().name}) ...`);
 		const n8n = await startN8n(DEV_SETTINGS, {
 			port: options.port,
 			// n8n warns on every start that it has no Python for Code nodes; nothing here needs it.
 			log: (line) => {
-				if (!line.includes('Python task runner')) console.log(line.replace(/^ {2}n8n: /, '[n8n] '));
+				if (line.includes('Python task runner') || isUnknownWebhookLine(line)) return;
+				console.log(line.replace(/^ {2}n8n: /, '[n8n] '));
 			},
 		});
 		stoppers.push(n8n.stop);
-		await new N8nClient(n8n.url).signIn(DEV_OWNER);
-		// The sandbox sends its events to the example triggers' production URLs, as the developer console would.
-		const webhookUrls = exampleWorkflows().flatMap(triggerWebhookIds).map(n8n.webhookUrl);
-		await setSandboxWebhooks(sandbox, webhookUrls, DEV_WEBHOOK_AUTH);
+		const client = new N8nClient(n8n.url);
+		await client.signIn(DEV_OWNER);
+		// As the developer console would, but for every trigger at once, with its Test URL too.
+		const triggers = await watchTriggers({
+			n8n,
+			client,
+			apiKey: await publicApiKey(client),
+			sandbox,
+			auth: DEV_WEBHOOK_AUTH,
+			log,
+		});
+		stoppers.push(async () => triggers.stop());
 
 		console.log(
 			[
@@ -167,9 +194,11 @@ async function main(): Promise<void> {
 				`   sign in:   ${DEV_OWNER.email} / ${DEV_OWNER.password}`,
 				` sandbox:     ${sandbox.url}  (API key ${sandbox.apiKey})`,
 				'   credential "MinistrySafe sandbox" points at it; the example workflows use it.',
-				'   Its webhook events reach the example triggers once you publish their workflows:',
-				`     curl -X POST -H 'Authorization: Token token=${sandbox.apiKey}' -H 'Content-Type: application/json' \\`,
-				`       -d '{"score":92}' ${sandbox.url}/sandbox/trainings/<training id>/complete`,
+				' Webhook events: the sandbox sends each one to every MinistrySafe Trigger (Production and Test URLs).',
+				'   Press "Test this trigger" in a trigger, then in another terminal make the sandbox send one:',
+				`     npm run event -- quizCompleted${options.sandboxPort === 4010 ? '' : ` --sandbox ${sandbox.url}`}`,
+				'   (or userCreated, or backgroundCheckReady).',
+				'   A published workflow gets them at its Production URL without pressing anything.',
 				' Edit nodes/ or credentials/: tsc rebuilds and n8n reloads the nodes (refresh the editor).',
 				' Ctrl-C stops n8n, the sandbox and tsc.',
 				'================================================================================',

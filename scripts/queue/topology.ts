@@ -7,13 +7,14 @@ import { rmSync } from 'node:fs';
 import {
 	type N8nInstance,
 	type N8nSettings,
-	N8N_BIN,
 	REPO_DIR,
 	type Log,
 	type ManagedProcess,
 	freePort,
 	linkPackage,
 	n8nEnvironment,
+	nodeBinary,
+	settingsRuntime,
 	startUntilReady,
 	temporaryUserFolder,
 	waitFor,
@@ -98,8 +99,9 @@ async function startProcessOfRole(
 	settings: N8nSettings,
 	log: Log | undefined,
 ): Promise<N8nProcess & { process: ManagedProcess }> {
+	const runtime = settingsRuntime(settings);
 	const env = n8nEnvironment(settings, spec.port, await freePort(), spec.env);
-	const running = await startUntilReady(`n8n ${spec.name}`, process.execPath, [N8N_BIN, ...spec.args], {
+	const running = await startUntilReady(`n8n ${runtime.n8nVersion} ${spec.name}`, nodeBinary(runtime), [runtime.n8nBin, ...spec.args], {
 		env,
 		ready: spec.ready,
 		timeoutMs: READY_TIMEOUT_MS,
@@ -140,9 +142,13 @@ async function startProcessOfRole(
  */
 export async function startQueueN8n(settings: N8nSettings, options: { log?: Log } = {}): Promise<QueueN8n> {
 	const [mainPort, webhookPort] = [await freePort(), await freePort()];
-	const webhookUrl = `http://127.0.0.1:${webhookPort}/`;
-	// Every instance builds its webhook URLs from WEBHOOK_URL: the address the webhook processors are reached at.
-	const shared = { ...settings.env, WEBHOOK_URL: webhookUrl, N8N_EDITOR_BASE_URL: `http://127.0.0.1:${mainPort}/` };
+	const runtime = settingsRuntime(settings);
+	// Every instance builds its webhook URLs from WEBHOOK_URL (N8N_WEBHOOK_URL in 2.41): where the processors are reached.
+	const shared = {
+		...settings.env,
+		[runtime.webhookUrlVariable]: `http://127.0.0.1:${webhookPort}/`,
+		N8N_EDITOR_BASE_URL: `http://127.0.0.1:${mainPort}/`,
+	};
 	const specs: RoleSpec[] = [
 		{
 			role: 'main',
@@ -209,7 +215,9 @@ export async function startQueueN8n(settings: N8nSettings, options: { log?: Log 
 		url: main.url,
 		port: mainPort,
 		settings,
+		version: runtime.n8nVersion,
 		webhookUrl: (webhookId) => `${webhook.url}/webhook/${webhookId}/webhook`,
+		testWebhookUrl: (webhookId) => `${main.url}/webhook-test/${webhookId}/webhook`,
 		output: main.output,
 		exited: main.process.exited,
 		stop: main.stop,

@@ -1,5 +1,6 @@
 // The end-to-end tests' world: a sandbox, a fresh n8n user folder with the package linked as an installed community
-// package, the credentials the example workflows refer to, and a running n8n with its owner and a public API key.
+// package, the credentials the example workflows refer to, and a running n8n (the runtime N8N_RUNTIME selects) with
+// its owner and a public API key.
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -51,7 +52,13 @@ function topologyFromEnvironment(): Topology {
  * starts). On any failure, whatever was started is stopped before the error is passed on.
  */
 export async function startE2eEnvironment(
-	options: { workflows?: WorkflowFile[]; publish?: string[]; topology?: Topology } = {},
+	options: {
+		workflows?: WorkflowFile[];
+		publish?: string[];
+		/** Extra variables for every n8n process of this environment (CLI and server), e.g. queue mode's. */
+		env?: Record<string, string>;
+		topology?: Topology;
+	} = {},
 ): Promise<E2eEnvironment> {
 	const cleanups: Array<() => Promise<void> | void> = [];
 	const stop = async (): Promise<void> => {
@@ -67,7 +74,7 @@ export async function startE2eEnvironment(
 		const settings: N8nSettings = {
 			userFolder: temporaryUserFolder('ministrysafe-e2e'),
 			encryptionKey: 'ministrysafe-e2e-encryption-key',
-			env: queue?.env,
+			env: { ...queue?.env, ...options.env },
 		};
 		cleanups.push(() => rmSync(settings.userFolder, { recursive: true, force: true }));
 		// The repository is the package folder: package.json and dist/, as npm would install it.

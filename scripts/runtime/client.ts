@@ -1,0 +1,124 @@
+// n8n's REST API (what the editor calls) and public API (what scripts call with an API key).
+import type { CredentialFile, WorkflowRun } from './cli';
+
+export interface Owner {
+	email: string;
+	firstName: string;
+	lastName: string;
+	/** n8n's rule: 8 to 64 characters with a number and a capital letter. */
+	password: string;
+}
+
+export class N8nClient {
+	private cookie = '';
+
+	constructor(readonly url: string) {}
+
+	private async request<T>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
+		const response = await fetch(`${this.url}${path}`, {
+			method,
+			headers: {
+				accept: 'application/json',
+				...(body === undefined ? {} : { 'content-type': 'application/json' }),
+				...(this.cookie ? { cookie: this.cookie } : {}),
+				...headers,
+			},
+			body: body === undefined ? undefined : JSON.stringify(body),
+			signal: AbortSignal.timeout(30_000),
+		});
+		const setCookie = response.headers.get('set-cookie');
+		if (setCookie) this.cookie = setCookie.split(';')[0];
+		const text = await response.text();
+		if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${text.slice(0, 500)}`);
+		return (text ? JSON.parse(text) : undefined) as T;
+	}
+
+	/** Creates the instance owner on a fresh n8n, or signs in as them when the owner exists already. */
+	async signIn(owner: Owner): Promise<void> {
+		const settings = await this.request<{ data: { userManagement: { showSetupOnFirstLoad?: boolean } } }>(
+			'GET',
+			'/rest/settings',
+		);
+		if (settings.data.userManagement.showSetupOnFirstLoad) {
+			await this.request('POST', '/rest/owner/setup', owner);
+		} else {
+			await this.request('POST', '/rest/login', { emailOrLdapLoginId: owner.email, password: owner.password });
+		}
+	}
+
+	/** A key for the public API (/api/v1) with every scope the owner may grant. */
+	async createApiKey(label: string): Promise<string> {
+		const scopes = await this.request<{ data: string[] }>('GET', '/rest/api-keys/scopes');
+		const created = await this.request<{ data: { rawApiKey: string } }>('POST', '/rest/api-keys', {
+			label,
+			scopes: scopes.data,
+			expiresAt: null,
+		});
+		return created.data.rawApiKey;
+	}
+
+	/** What the credential's Test button does: n8n runs the credential's test request with these values. */
+	async testCredential(credential: CredentialFile): Promise<{ status: 'OK' | 'Error'; message: string }> {
+		const answer = await this.request<{ data: { status: 'OK' | 'Error'; message: string } }>(
+			'POST',
+			'/rest/credentials/test',
+			{ credentials: credential },
+		);
+		return answer.data;
+	}
+
+	/** The node types the editor gets, by name (only the ones asked for). */
+	async nodeTypes(names: string[]): Promise<Array<{ name: string; displayName: string }>> {
+		const answer = await this.request<{ data: Array<{ name: string; displayName: string }> }>(
+			'POST',
+			'/rest/node-types',
+			{ nodeInfos: names.map((name) => ({ name, version: 1 })) },
+		);
+		return answer.data;
+	}
+
+	/** Every workflow with its nodes, through the public API (250 a page). */
+	async workflows(apiKey: string): Promise<PublicWorkflow[]> {
+		const all: PublicWorkflow[] = [];
+		let cursor: string | undefined;
+		do {
+			const query = `limit=250${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
+			const page = await this.request<{ data: PublicWorkflow[]; nextCursor?: string | null }>(
+				'GET',
+				`/api/v1/workflows?${query}`,
+				undefined,
+				{ 'X-N8N-API-KEY': apiKey },
+			);
+			all.push(...page.data);
+			cursor = page.nextCursor ?? undefined;
+		} while (cursor);
+		return all;
+	}
+
+	/** Executions of a workflow through the public API, newest first, with their run data. */
+	async executions(apiKey: string, workflowId: string): Promise<Array<PublicExecution>> {
+		const answer = await this.request<{ data: PublicExecution[] }>(
+			'GET',
+			`/api/v1/executions?workflowId=${encodeURIComponent(workflowId)}&includeData=true&limit=100`,
+			undefined,
+			{ 'X-N8N-API-KEY': apiKey },
+		);
+		return answer.data;
+	}
+}
+
+export interface PublicWorkflow {
+	id: string;
+	name: string;
+	active: boolean;
+	nodes: Array<{ name: string; type: string; webhookId?: string }>;
+}
+
+export interface PublicExecution {
+	id: string;
+	status: string;
+	mode: string;
+	finished: boolean;
+	workflowId: string;
+	data?: WorkflowRun['data'];
+}

@@ -1,0 +1,73 @@
+// The n8n editor in a real browser for the end-to-end tests: Debian's Chromium driven by playwright-core, signed in as
+// the tests' owner. Screenshots of a run on the default runtime go to docs/ (the README shows them); of the other
+// runtime to test-results/, so the two runs never overwrite each other's pictures.
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+import { type Browser, type Locator, type Page, chromium } from 'playwright-core';
+
+import { DEFAULT_RUNTIME, REPO_DIR, selectedRuntime } from '../../scripts/n8n-runtime';
+import { OWNER } from './helpers';
+
+const CHROMIUM = '/usr/bin/chromium';
+export const STEP_TIMEOUT_MS = 30_000;
+
+export const SCREENSHOT_DIR =
+	selectedRuntime().name === DEFAULT_RUNTIME
+		? join(REPO_DIR, 'docs')
+		: join(REPO_DIR, 'test-results', `screenshots-${selectedRuntime().name}`);
+
+export interface EditorSession {
+	browser: Browser;
+	page: Page;
+	byTestId(testId: string): Locator;
+	screenshot(name: string): Promise<void>;
+}
+
+/** A browser with one page for the n8n editor. Close `browser` when done. */
+export async function launchEditor(): Promise<EditorSession> {
+	if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: apt-get install -y chromium`);
+	const browser = await chromium.launch({
+		executablePath: CHROMIUM,
+		headless: true,
+		timeout: STEP_TIMEOUT_MS,
+		args: [
+			'--no-sandbox',
+			'--disable-gpu',
+			'--disable-quic',
+			'--no-first-run',
+			'--disable-background-networking',
+			'--disable-component-update',
+			'--disable-sync',
+		],
+	});
+	try {
+		const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+		page.setDefaultTimeout(STEP_TIMEOUT_MS);
+		const byTestId = (testId: string): Locator => page.locator(`[data-test-id="${testId}"]`);
+		const screenshot = async (name: string): Promise<void> => {
+			mkdirSync(SCREENSHOT_DIR, { recursive: true });
+			// Notifications ("Node credential updated") and tooltips would cover the panels.
+			for (const close of await page.locator('.el-notification__closeBtn').all()) {
+				await close.click().catch(() => undefined);
+			}
+			// Let transitions of the panels finish, so that the picture shows the settled page.
+			await page.waitForTimeout(600);
+			await page.screenshot({ path: join(SCREENSHOT_DIR, name) });
+		};
+		return { browser, page, byTestId, screenshot };
+	} catch (error) {
+		await browser.close();
+		throw error;
+	}
+}
+
+/** Signs in on n8n's sign-in page as the tests' owner, as a person would. */
+export async function signIn(session: EditorSession, n8nUrl: string): Promise<void> {
+	const { page, byTestId } = session;
+	await page.goto(`${n8nUrl}/signin`);
+	await page.locator('input[name="emailOrLdapLoginId"]').fill(OWNER.email);
+	await page.locator('input[name="password"]').fill(OWNER.password);
+	await byTestId('form-submit-button').click();
+	await page.waitForURL((address) => !address.pathname.startsWith('/signin'));
+}

@@ -1,0 +1,119 @@
+// The editor shows what each node declares: every node of the package in every main mode (see nodeModes.ts) is saved
+// in a workflow, opened in the n8n editor in a real browser, and each top-level parameter the node's description
+// displays in that mode must be on screen, and no other. A parameter the editor hides (as n8n 2.8 hides a boolean that
+// decides whether a credential is shown) fails the test; so does a credential select that is missing.
+import type { Locator, Page } from 'playwright-core';
+import type { INodeProperties } from 'n8n-workflow';
+
+import { exampleCredentials, waitFor } from '../../scripts/n8n-runtime';
+import { type EditorSession, launchEditor, signIn } from './browser';
+import { type E2eEnvironment, WEBHOOK_AUTH, startE2eEnvironment } from './helpers';
+import { type NodeMode, modesWorkflow, nodeModes, packageNodeDescriptions } from './nodeModes';
+
+const WORKFLOW_ID = 'e2eEveryMode';
+/** How long a panel may take to show everything expected, before the test reports what is missing. */
+const SETTLE_MS = 5_000;
+
+const modes = packageNodeDescriptions().flatMap(nodeModes);
+
+let env: E2eEnvironment;
+let editor: EditorSession;
+let page: Page;
+
+beforeAll(async () => {
+	// The ids of the example credentials are fixed; the sandbox's URL and key in them do not matter here.
+	const credentials = exampleCredentials('http://127.0.0.1:1', 'unused', WEBHOOK_AUTH);
+	env = await startE2eEnvironment({ workflows: [modesWorkflow(WORKFLOW_ID, modes, credentials)] });
+	editor = await launchEditor();
+	page = editor.page;
+	await signIn(editor, env.n8n.url);
+	await page.goto(`${env.n8n.url}/workflow/${WORKFLOW_ID}`);
+	await page.locator('[data-test-id="canvas-node"]').first().waitFor({ state: 'visible' });
+}, 300_000);
+
+afterAll(async () => {
+	await editor?.browser.close();
+	await env?.stop();
+});
+
+function attributeValue(text: string): string {
+	return text.replace(/["\\]/g, '\\$&');
+}
+
+/** The visible part of a notice's text (its HTML tags are markup, not text). */
+function noticeText(property: INodeProperties): string {
+	return property.displayName.replace(/<[^>]*>/g, '').replace(/\s+/g, ' ').trim().slice(0, 40);
+}
+
+/** How a parameter appears on screen: its input, or for a notice or a collection, its text. */
+function parameterOnScreen(panel: Locator, property: INodeProperties): Locator {
+	if (property.type === 'notice') return panel.getByText(noticeText(property), { exact: false }).first();
+	if (property.type === 'collection' || property.type === 'fixedCollection') {
+		return panel.getByText(property.displayName, { exact: true }).first();
+	}
+	return panel.locator(`[data-test-id="parameter-input-${property.name}"]`).first();
+}
+
+/** The names of the node's top-level parameters whose inputs are on screen. */
+async function inputsOnScreen(panel: Locator, mode: NodeMode): Promise<string[]> {
+	const names = new Set(mode.description.properties.map((property) => property.name));
+	const testIds = await panel
+		.locator('[data-test-id^="parameter-input-"]')
+		.evaluateAll((elements) =>
+			(elements as unknown as Array<{ offsetParent: unknown; getAttribute(name: string): string | null }>)
+				.filter((element) => element.offsetParent !== null)
+				.map((element) => element.getAttribute('data-test-id') ?? ''),
+		);
+	return [...new Set(testIds.map((testId) => testId.replace(/^parameter-input-/, '')))].filter((name) => names.has(name));
+}
+
+async function missingParameters(panel: Locator, mode: NodeMode): Promise<string[]> {
+	const missing: string[] = [];
+	for (const property of mode.visible) {
+		if (!(await parameterOnScreen(panel, property).isVisible())) missing.push(`${property.displayName} (${property.name})`);
+	}
+	return missing;
+}
+
+it('has modes to check for every node of the package', () => {
+	expect(new Set(modes.map((mode) => mode.type)).size).toBe(packageNodeDescriptions().length);
+	// Spot checks that the modes are the ones a person would pick: every operation of the action, both ways in.
+	expect(modes.map((mode) => mode.label)).toEqual(
+		expect.arrayContaining([
+			'MinistrySafe resource=user operation=upsert',
+			'MinistrySafe resource=backgroundCheck operation=create package=level quickapp=true',
+			'MinistrySafe Trigger authentication=basicAuth includeFullRecord=true',
+			'MinistrySafe Trigger authentication=none includeFullRecord=false',
+		]),
+	);
+});
+
+it.each(modes.map((mode) => [mode.label, mode] as const))('%s: shows every parameter it declares', async (_label, mode) => {
+	await page.locator(`[data-test-id="canvas-node"][data-node-name="${attributeValue(mode.label)}"]`).dblclick();
+	const details = page.locator('[data-test-id="ndv"]').first();
+	const panel = details.locator('[data-test-id="node-parameters"]').first();
+	await panel.waitFor({ state: 'visible' });
+	try {
+		// Panels fill in over a few frames: wait until all that is expected is there, or report what is still missing.
+		const missing = await waitFor(
+			`the parameters of "${mode.label}"`,
+			async () => {
+				const now = await missingParameters(panel, mode);
+				return now.length === 0 ? now : undefined;
+			},
+			SETTLE_MS,
+		).catch(() => missingParameters(panel, mode));
+		const expectedNames = mode.visible.map((property) => property.name);
+		const unexpected = (await inputsOnScreen(panel, mode)).filter((name) => !expectedNames.includes(name));
+		const credentialSelects = await details.locator('[data-test-id="node-credentials-select"]:visible').count();
+
+		expect({ missing, unexpected, credentialSelects }).toEqual({
+			missing: [],
+			unexpected: [],
+			credentialSelects: mode.credentials.length,
+		});
+	} finally {
+		await page.keyboard.press('Escape');
+		await details.waitFor({ state: 'hidden' });
+	}
+});

@@ -290,12 +290,16 @@ describe('the weekly expiring report example', () => {
 		expect(trainingExpiring.length).toBeGreaterThan(0);
 		expect(nodeOutput(run, 'Resend training').map((user) => user.id)).toEqual(trainingExpiring.map((entry) => entry.user_id));
 
+		// The node sends the resends concurrently (Request Options > Concurrency), so they arrive in any order.
+		const byPath = (a: { path: string }, b: { path: string }) => a.path.localeCompare(b.path);
 		const resends = env.sandbox.requests.slice(sentBefore).filter((request) => request.method === 'POST');
-		expect(resends.map(({ path, body }) => ({ path, body }))).toEqual(
-			trainingExpiring.map((entry) => ({
-				path: `/api/v2/users/${String(entry.user_id)}/resend_training`,
-				body: { survey_code: entry.training.survey_code },
-			})),
+		expect(resends.map(({ path, body }) => ({ path, body })).sort(byPath)).toEqual(
+			trainingExpiring
+				.map((entry) => ({
+					path: `/api/v2/users/${String(entry.user_id)}/resend_training`,
+					body: { survey_code: entry.training.survey_code },
+				}))
+				.sort(byPath),
 		);
 
 		const [summary] = nodeOutput(run, 'Summary');

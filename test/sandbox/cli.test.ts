@@ -62,7 +62,8 @@ describe.each(['SIGINT', 'SIGTERM'] as const)('the sandbox command line, stopped
 			READY_TIMEOUT_MS,
 			`the ready line (output so far: ${cli.output()})`,
 		);
-		expect(cli.output()).toContain('cli-key');
+		// The key comes on the line after the ready line, which may arrive in a later chunk.
+		await waitFor(() => /^API key: cli-key /m.exec(cli.output())?.[0], READY_TIMEOUT_MS, 'the API key line');
 		const answer = await fetch(`${url}/api/v2/users`, { headers: { Authorization: 'Token token=cli-key' } });
 		expect(answer.status).toBe(200);
 		expect(await answer.json()).toHaveLength(30);

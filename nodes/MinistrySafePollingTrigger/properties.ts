@@ -1,5 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { surveyCodesField } from '../MinistrySafe/actions/training/surveyCode';
 import { DEFAULT_LOOK_BACK_DAYS, DEFAULT_NOTICE_DAYS, DEFAULT_VALIDITY_MONTHS } from './settings';
 
 export const properties: INodeProperties[] = [
@@ -67,15 +68,7 @@ export const properties: INodeProperties[] = [
 				default: DEFAULT_NOTICE_DAYS,
 				description: 'How many days before the training runs out the event starts the workflow',
 			},
-			{
-				displayName: 'Survey Code Names or IDs',
-				name: 'surveyCodes',
-				type: 'multiOptions',
-				typeOptions: { loadOptionsMethod: 'getSurveyCodes' },
-				default: [],
-				description:
-					'Only trainings with these codes count, as the latest training and as due. None: every code. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-			},
+			surveyCodesField('Only trainings with these codes count, as the latest training and as due. None: every code.'),
 			{
 				displayName: 'Training Validity (Months)',
 				name: 'trainingValidityMonths',

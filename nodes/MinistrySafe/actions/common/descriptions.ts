@@ -58,6 +58,17 @@ const returnAllOrLimit: INodeProperties[] = [
 	},
 ];
 
+/** A list filter: only Users with this Tag (the Users list's `tag` query). */
+export const userTagFilter: INodeProperties = {
+	displayName: 'Tag Name or ID',
+	name: 'tag',
+	type: 'options',
+	typeOptions: { loadOptionsMethod: 'getTags' },
+	default: '',
+	description:
+		'Only Users with this Tag. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+};
+
 /** The service's user_type values (api-v2.md: Create a User, Create a Background Check). */
 export const USER_TYPES = ['employee', 'volunteer'] as const;
 

@@ -5,6 +5,7 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import type { ItemInput } from '../common/inputs';
 import { toServiceDate } from '../common/inputs';
+import { surveyCodesField } from '../training/surveyCode';
 import { tagList } from '../user/shared';
 
 export interface ComplianceSettings {
@@ -44,15 +45,7 @@ export const settingsProperty: INodeProperties = {
 			default: 30,
 			description: 'A Training or Background Check that expires within this many days is reported as expiring',
 		},
-		{
-			displayName: 'Survey Code Names or IDs',
-			name: 'surveyCodes',
-			type: 'multiOptions',
-			typeOptions: { loadOptionsMethod: 'getSurveyCodes' },
-			default: [],
-			description:
-				'The Trainings that count; none chosen: any. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-		},
+		surveyCodesField('The Trainings that count; none chosen: any.'),
 		{
 			displayName: 'Training Validity (Months)',
 			name: 'trainingValidityMonths',

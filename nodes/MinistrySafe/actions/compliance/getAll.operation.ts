@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { apiRequestAllItems } from '../../transport';
-import { listProperties } from '../common/descriptions';
+import { listProperties, userTagFilter } from '../common/descriptions';
 import { itemInput } from '../common/inputs';
 import { allUsers } from '../common/user';
 import type { Operation } from '../types';
@@ -40,15 +40,7 @@ export const getAll: Operation = {
 				default: [],
 				description: 'Only Users with one of these statuses',
 			},
-			{
-				displayName: 'Tag Name or ID',
-				name: 'tag',
-				type: 'options',
-				typeOptions: { loadOptionsMethod: 'getTags' },
-				default: '',
-				description:
-					'Only Users with this Tag. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-			},
+			userTagFilter,
 		]),
 		settingsProperty,
 	],

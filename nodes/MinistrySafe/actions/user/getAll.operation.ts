@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { listProperties } from '../common/descriptions';
+import { listProperties, userTagFilter } from '../common/descriptions';
 import { itemInput } from '../common/inputs';
 import { getMany } from '../common/paging';
 import { USERS_LIST } from '../common/user';
@@ -28,15 +28,7 @@ export const getAll: Operation = {
 			default: '',
 			description: 'Only Users whose first name, last name or e-mail contains this text, e.g. Okafor',
 		},
-		{
-			displayName: 'Tag Name or ID',
-			name: 'tag',
-			type: 'options',
-			typeOptions: { loadOptionsMethod: 'getTags' },
-			default: '',
-			description:
-				'Only Users with this Tag. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-		},
+		userTagFilter,
 	]),
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const input = itemInput(this, itemIndex);

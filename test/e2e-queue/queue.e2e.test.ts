@@ -12,17 +12,17 @@ import {
 import { type QueueN8n, WORKER_COUNT, isQueueN8n } from '../../scripts/queue/topology';
 import { ok, sandboxClients } from '../helpers/sandbox';
 import { createUser } from '../sandbox/helpers';
-import { type E2eEnvironment, WEBHOOK_AUTH, fixtureWorkflows, startE2eEnvironment } from '../e2e/helpers';
+import { type E2eEnvironment, POLLING, WEBHOOK_AUTH, fixtureWorkflows, startE2eEnvironment } from '../e2e/helpers';
 import { processesThatLogged, runFromEditor } from './processes';
 
 const ALL_EVENTS = 'e2eAllEvents';
 const READ_ONLY = 'e2eReadOnly';
-const POLLING = 'queuePollingUsers';
+const POLLING_WORKFLOW = 'queuePollingUsers';
 const POLLING_TYPE = 'n8n-nodes-ministrysafe.ministrySafePollingTrigger';
 
-/** A published workflow that polls for new Users every 10 seconds (a list of seconds: n8n refuses '*' there). */
+/** A published workflow that polls for new Users (every 10 seconds where n8n allows it: POLLING in helpers.ts). */
 const pollingWorkflow: WorkflowFile = {
-	id: POLLING,
+	id: POLLING_WORKFLOW,
 	name: 'Queue mode: new Users by polling',
 	nodes: [
 		{
@@ -33,7 +33,7 @@ const pollingWorkflow: WorkflowFile = {
 			position: [0, 0],
 			parameters: {
 				event: 'userCreated',
-				pollTimes: { item: [{ mode: 'custom', cronExpression: '0,10,20,30,40,50 * * * * *' }] },
+				pollTimes: { item: [{ mode: 'custom', cronExpression: POLLING.cron }] },
 			},
 			credentials: { ministrySafeApi: { id: 'msExampleApiCred', name: 'MinistrySafe sandbox' } },
 		},
@@ -49,7 +49,7 @@ const fixtures = fixtureWorkflows();
 beforeAll(async () => {
 	env = await startE2eEnvironment({
 		workflows: [...fixtures, pollingWorkflow],
-		publish: [ALL_EVENTS, POLLING],
+		publish: [ALL_EVENTS, POLLING_WORKFLOW],
 		topology: 'queue',
 	});
 	if (!isQueueN8n(env.n8n)) throw new Error('These tests need the queue topology: run them with npm run test:e2e:queue');
@@ -154,22 +154,22 @@ describe('an action workflow run from the editor', () => {
 describe('the polling trigger', () => {
 	it('polls on the main, which queues what it finds for a worker', async () => {
 		await createUser(sandboxClients(env.sandbox).api, { first_name: 'Priscilla', last_name: 'Pollard', external_id: 'E2E-QUEUE-POLL' });
-		// The next poll comes within 10 seconds; an earlier one may have found the Users created above.
+		// The next poll comes within POLLING.waitMs; an earlier one may have found the Users created above.
 		const execution = await waitFor(
 			'an execution of the polling workflow with the new User',
 			async () => {
-				const executions = await finishedExecutions(POLLING, 1, 30_000);
+				const executions = await finishedExecutions(POLLING_WORKFLOW, 1, POLLING.waitMs);
 				return executions.find((candidate) =>
 					pollingOutput(candidate).some((item) => item.external_id === 'E2E-QUEUE-POLL'),
 				);
 			},
-			30_000,
+			POLLING.waitMs,
 			1_000,
 		);
 		expect(execution.mode).toBe('trigger');
 		expect(await loggedBy('enqueued', execution.id)).toEqual(['main']);
 		expect(await loggedBy('started', execution.id)).toEqual([expect.stringMatching(/^worker-\d$/)]);
-	});
+	}, POLLING.testTimeoutMs);
 });
 
 function pollingOutput(execution: PublicExecution): Array<Record<string, unknown>> {

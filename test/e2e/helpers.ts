@@ -18,6 +18,7 @@ import {
 	linkPackage,
 	publishWorkflow,
 	readWorkflows,
+	selectedRuntime,
 	startN8n,
 	temporaryUserFolder,
 } from '../../scripts/n8n-runtime';
@@ -29,6 +30,21 @@ export const OWNER: Owner = {
 	lastName: 'ToEnd',
 	password: 'MinistrySafe-e2e-1',
 };
+/**
+ * Poll Times for the polling trigger's tests. n8n 2.8 polls every 10 seconds here, to keep the tests short (it refuses
+ * a seconds field with '*', not a list of seconds); later versions refuse polls more often than once a minute (2.41
+ * does, and its users meet the same limit), so there the tests poll every minute and wait longer.
+ */
+const POLLS_EVERY_TEN_SECONDS = selectedRuntime().name === 'oldest';
+export const POLLING = {
+	cron: POLLS_EVERY_TEN_SECONDS ? '0,10,20,30,40,50 * * * * *' : '0 * * * * *',
+	/** How long a few polls take. */
+	waitMs: POLLS_EVERY_TEN_SECONDS ? 45_000 : 150_000,
+	/** Polls that must start nothing after an execution, to show that it is not repeated. */
+	quietPolls: POLLS_EVERY_TEN_SECONDS ? 2 : 1,
+	testTimeoutMs: POLLS_EVERY_TEN_SECONDS ? 180_000 : 480_000,
+} as const;
+
 export const WEBHOOK_AUTH = { user: 'ministrysafe-e2e', password: 'e2e-webhook-password' };
 
 export interface E2eEnvironment {

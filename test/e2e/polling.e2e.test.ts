@@ -9,28 +9,16 @@ import {
 	type PublicExecution,
 	type WorkflowFile,
 	nodeOutput,
-	selectedRuntime,
 	startN8n,
 	waitFor,
 } from '../../scripts/n8n-runtime';
 import { sandboxClients } from '../helpers/sandbox';
 import { type Json, createUser } from '../sandbox/helpers';
-import { type E2eEnvironment, startE2eEnvironment } from './helpers';
+import { type E2eEnvironment, POLLING, startE2eEnvironment } from './helpers';
 
 const WORKFLOW_ID = 'e2ePollingUsers';
 const TRIGGER = 'MinistrySafe Polling Trigger';
-/**
- * n8n 2.8 polls every 10 seconds here, to keep the test short (it refuses a seconds field with '*', not a list of
- * seconds). From some version on n8n refuses polls more often than once a minute, as users of 2.41 meet it too: there
- * the test polls every minute and checks fewer polls.
- */
-const EVERY_TEN_SECONDS = selectedRuntime().name === 'oldest';
-const POLL_CRON = EVERY_TEN_SECONDS ? '0,10,20,30,40,50 * * * * *' : '0 * * * * *';
-/** How long a few polls take. */
-const POLLS_MS = EVERY_TEN_SECONDS ? 45_000 : 150_000;
-/** Polls that must start nothing after an execution, to show that it is not repeated. */
-const QUIET_POLLS = EVERY_TEN_SECONDS ? 2 : 1;
-const TEST_TIMEOUT_MS = EVERY_TEN_SECONDS ? 180_000 : 480_000;
+const { cron: POLL_CRON, waitMs: POLLS_MS, quietPolls: QUIET_POLLS, testTimeoutMs: TEST_TIMEOUT_MS } = POLLING;
 
 const workflow: WorkflowFile = {
 	id: WORKFLOW_ID,

@@ -4,7 +4,7 @@ module.exports = {
 	testEnvironment: 'node',
 	roots: ['<rootDir>/test'],
 	testMatch: ['**/*.test.ts'],
-	testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/e2e/'],
+	testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/e2e/', '<rootDir>/test/e2e-queue/'],
 	setupFiles: ['<rootDir>/test/setup-env.ts'],
 	// Tests import a node as `X.node.js` (TypeScript maps it to X.node.ts): without the extension, tsx (npm run bench)
 	// would load the codex X.node.json beside it. Jest finds the .ts once the .js is dropped.

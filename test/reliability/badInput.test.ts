@@ -350,6 +350,14 @@ it('Request Options: Concurrency 1 to 50 and a Timeout of 0.1 to 3600 s are used
 			expect(outcome.result.error).toBeUndefined();
 			expect(firstRequest(outcome.received)).toBe('GET /api/v2/users/7');
 		}),
-		{ numRuns: 250 },
+		{
+			numRuns: 250,
+			// Numbers that are no amount at all, tried every time (NaN once slipped through as a timeout).
+			examples: [
+				['timeout', Number.NaN],
+				['timeout', Number.POSITIVE_INFINITY],
+				['concurrency', Number.NaN],
+			],
+		},
 	);
 });

@@ -31,9 +31,9 @@ const DEFAULTS: RequestSettings = {
 
 const isExecution = (context: RequestContext): context is IExecuteFunctions => 'getInputData' in context;
 
-/** A number from a parameter or an expression: a number, or text that is exactly a decimal number. */
+/** A number from a parameter or an expression: a finite number, or text that is exactly a decimal number. */
 function numberOf(value: unknown): number | undefined {
-	if (typeof value === 'number') return value;
+	if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
 	if (typeof value !== 'string' || !/^\s*\d+(\.\d+)?\s*$/.test(value)) return undefined;
 	return Number(value);
 }

@@ -9,7 +9,7 @@ import type { LocalServer, ReceivedRequest } from '../helpers/localServer';
 import { startLocalServer } from '../helpers/localServer';
 import type { NodeRunResult } from '../helpers/n8n';
 import { jsonOf, runActionNode } from '../helpers/n8n';
-import { APPLICANT, healthyAnswer } from './operations';
+import { APPLICANT, healthyAnswer, type OperationCase, OPERATIONS } from './operations';
 
 /** Runs per property: together a few thousand cases. */
 const RUNS = 350;
@@ -102,42 +102,54 @@ const isWellFormed = (text: string) => {
 
 // ---- Properties -------------------------------------------------------------------------------------------------
 
-const byIdOperations: [string, INodeParameters, (id: string) => string][] = [
-	['user.get', { resource: 'user', operation: 'get' }, (id) => `GET /api/v2/users/${id}`],
-	['user.deactivate', { resource: 'user', operation: 'deactivate' }, (id) => `DELETE /api/v2/users/${id}`],
-	['user.getSignInLink', { resource: 'user', operation: 'getSignInLink' }, (id) => `GET /api/v2/users/${id}/sign_in_link`],
-	['user.update', { resource: 'user', operation: 'update', updateFields: { firstName: 'Ada' } }, (id) => `PUT /api/v2/users/${id}`],
-	['training.assign', { resource: 'training', operation: 'assign', surveyCode: 'standard' }, (id) => `POST /api/v2/users/${id}/assign_training`],
-	['training.getAllForUser', { resource: 'training', operation: 'getAllForUser' }, (id) => `GET /api/v2/users/${id}/trainings`],
-	['backgroundCheck.getAllForUser', { resource: 'backgroundCheck', operation: 'getAllForUser' }, (id) => `GET /api/v2/users/${id}/background_checks`],
-];
 const firstRequest = (received: ReceivedRequest[]) => (received[0] ? `${received[0].method} ${pathOf(received[0].url)}` : 'nothing');
+
+/**
+ * The first request of every operation, learned from a run against the healthy server, and the operations that put a
+ * User in their path, with their first request for User 7 and for Employee ID HR-7: the properties below cover each
+ * operation of the node without listing its paths.
+ */
+const firstRequests = new Map<string, string>();
+const userCases: { operation: OperationCase; byId: string; byEmployeeId: string }[] = [];
+beforeAll(async () => {
+	for (const operation of OPERATIONS) {
+		const healthy = await run(operation.parameters, {});
+		if (healthy.result.error) throw new Error(`${operation.name} fails with good input: ${healthy.result.error.message}`);
+		firstRequests.set(operation.name, firstRequest(healthy.received));
+		const byId = firstRequest(healthy.received);
+		if ((operation.parameters.user as IDataObject | undefined)?.mode !== 'id' || !byId.includes('/users/7')) continue;
+		const employee = await run({ ...operation.parameters, user: { __rl: true, mode: 'employeeId', value: 'HR-7' } }, {});
+		userCases.push({ operation, byId, byEmployeeId: firstRequest(employee.received) });
+	}
+	// Those are most of the node's operations (a Background Check order carries its User in the body).
+	expect(userCases.length).toBeGreaterThanOrEqual(9);
+	expect(userCases.filter(({ byEmployeeId }) => !byEmployeeId.includes('/by_employee_id/HR-7'))).toEqual([]);
+});
 
 it('User ID from an expression: sent exactly as written into its one segment, or refused with nothing sent', async () => {
 	await fc.assert(
-		fc.asyncProperty(fc.constantFrom(...byIdOperations), fc.oneof(anything, fc.nat().map(String)), async ([, parameters, path], value) => {
-			const outcome = await run({ ...parameters, user: { __rl: true, mode: 'id', value: FROM_ITEM } }, { v: value });
+		fc.asyncProperty(fc.constantFrom(...userCases), fc.oneof(anything, fc.nat().map(String)), async ({ operation, byId }, value) => {
+			const outcome = await run({ ...operation.parameters, user: { __rl: true, mode: 'id', value: FROM_ITEM } }, { v: value });
 			const id = idOf(value);
 			if (id === undefined) return expectRefused(outcome, 'User');
 			expect(outcome.result.error).toBeUndefined();
-			expect(firstRequest(outcome.received)).toBe(path(id));
+			expect(firstRequest(outcome.received)).toBe(byId.replace('/users/7', `/users/${id}`));
 		}),
 		{ numRuns: RUNS },
 	);
 });
 
 it('Employee ID from an expression: encoded into its one segment, never "." or "..", or refused with nothing sent', async () => {
-	const byEmployeeId = byIdOperations.filter(([name]) => /user\.(get|getSignInLink)|getAllForUser/.test(name));
 	// An ID too long for any server's request line (a 431 before the request is seen) is left to the service.
 	const fitsARequestLine = (value: unknown) => typeof value !== 'string' || encodeURIComponent(value).length < 8000;
 	await fc.assert(
-		fc.asyncProperty(fc.constantFrom(...byEmployeeId), anything.filter(fitsARequestLine), async ([name, parameters], value) => {
-			const outcome = await run({ ...parameters, user: { __rl: true, mode: 'employeeId', value: FROM_ITEM } }, { v: value });
+		fc.asyncProperty(fc.constantFrom(...userCases), anything.filter(fitsARequestLine), async ({ operation, byEmployeeId }, value) => {
+			const outcome = await run({ ...operation.parameters, user: { __rl: true, mode: 'employeeId', value: FROM_ITEM } }, { v: value });
 			const text = asText(value);
 			if (text === WRONG || text === '' || text === '.' || text === '..' || !isWellFormed(text)) return expectRefused(outcome, 'User');
 			expect(outcome.result.error).toBeUndefined();
-			const suffix = { 'user.get': '', 'user.getSignInLink': '/sign_in_link' }[name] ?? (name.startsWith('training') ? '/trainings' : '/background_checks');
-			expect(firstRequest(outcome.received)).toBe(`GET /api/v2/users/by_employee_id/${encodeURIComponent(text)}${suffix}`);
+			const expected = byEmployeeId.replace('/by_employee_id/HR-7', `/by_employee_id/${encodeURIComponent(text)}`);
+			expect(firstRequest(outcome.received)).toBe(expected);
 		}),
 		{ numRuns: RUNS },
 	);
@@ -332,11 +344,8 @@ it('Text fields of a new User: trimmed and sent as written, or refused when miss
 
 it('Request Options: Concurrency 1 to 50 and a Timeout of 0.1 to 3600 s are used; anything else stops the run before a request', async () => {
 	await fc.assert(
-		fc.asyncProperty(fc.constantFrom('concurrency', 'timeout'), anything, async (option, value) => {
-			const outcome = await run(
-				{ resource: 'user', operation: 'get', user: { __rl: true, mode: 'id', value: '7' }, requestOptions: { [option]: FROM_ITEM } },
-				{ v: value },
-			);
+		fc.asyncProperty(fc.constantFrom(...OPERATIONS), fc.constantFrom('concurrency', 'timeout'), anything, async (operation, option, value) => {
+			const outcome = await run({ ...operation.parameters, requestOptions: { [option]: FROM_ITEM } }, { v: value });
 			const text = asText(value);
 			const number = typeof value === 'number' ? value : typeof text === 'string' && /^\d+(\.\d+)?$/.test(text) ? Number(text) : undefined;
 			const unset = value === undefined || value === null;
@@ -348,15 +357,17 @@ it('Request Options: Concurrency 1 to 50 and a Timeout of 0.1 to 3600 s are used
 			// Under a second a busy machine may time the request out: that is the option working, not a refusal.
 			if (option === 'timeout' && number !== undefined && number < 1) return expect(outcome.result.error?.message ?? '').not.toMatch(/Request Options/);
 			expect(outcome.result.error).toBeUndefined();
-			expect(firstRequest(outcome.received)).toBe('GET /api/v2/users/7');
+			// Reads sent at once arrive in any order.
+			if (!operation.concurrentReads) expect(firstRequest(outcome.received)).toBe(firstRequests.get(operation.name));
+			else expect(outcome.received.length).toBeGreaterThanOrEqual(operation.concurrentReads);
 		}),
 		{
 			numRuns: 250,
 			// Numbers that are no amount at all, tried every time (NaN once slipped through as a timeout).
 			examples: [
-				['timeout', Number.NaN],
-				['timeout', Number.POSITIVE_INFINITY],
-				['concurrency', Number.NaN],
+				[OPERATIONS[0], 'timeout', Number.NaN],
+				[OPERATIONS[0], 'timeout', Number.POSITIVE_INFINITY],
+				[OPERATIONS[0], 'concurrency', Number.NaN],
 			],
 		},
 	);

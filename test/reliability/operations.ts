@@ -12,6 +12,8 @@ export interface OperationCase {
 	writes: boolean;
 	/** Reads a paged list. */
 	paged?: boolean;
+	/** Reads sent at once from the start (Compliance > Get Many reads three lists): each may meet a fault first. */
+	concurrentReads?: number;
 }
 
 const byId = { __rl: true, mode: 'id', value: '7' };
@@ -50,6 +52,12 @@ export const OPERATIONS: OperationCase[] = [
 		name: 'user.update',
 		parameters: { resource: 'user', operation: 'update', user: byId, updateFields: { firstName: 'Ada' } },
 		writes: false,
+	},
+	{
+		name: 'user.sync',
+		parameters: { resource: 'user', operation: 'sync', ...newUser, options: { dryRun: true } },
+		writes: false,
+		paged: true,
 	},
 	{
 		name: 'training.assign',
@@ -102,6 +110,8 @@ export const OPERATIONS: OperationCase[] = [
 		writes: false,
 	},
 	{ name: 'backgroundCheck.getLevels', parameters: { resource: 'backgroundCheck', operation: 'getLevels' }, writes: false },
+	{ name: 'compliance.getForUser', parameters: { resource: 'compliance', operation: 'getForUser', user: byId }, writes: false },
+	{ name: 'compliance.getAll', parameters: { resource: 'compliance', operation: 'getAll' }, writes: false, concurrentReads: 3 },
 	{ name: 'tag.getAll', parameters: { resource: 'tag', operation: 'getAll', returnAll: true }, writes: false, paged: true },
 	{
 		name: 'organization.create',

@@ -19,7 +19,10 @@ export const getForUser: Operation = {
 		const settings = readSettings(itemInput(this, itemIndex));
 		const user = userReference(this, itemIndex);
 		// The detailed User carries its Trainings and Background Checks: one request.
-		const detailed = (await apiRequest.call(this, 'GET', userPath(user, '/detailed'), { record: user.label })) as IDataObject;
+		const detailed = (await apiRequest.call(this, 'GET', userPath(user, '/detailed'), {
+			record: user.label,
+			expect: 'a record',
+		})) as IDataObject;
 		const records = (field: string) => (Array.isArray(detailed[field]) ? (detailed[field] as IDataObject[]) : []);
 		const timeZone = this.getTimezone();
 		return complianceOf(detailed, records('trainings'), records('background_checks'), settings, {

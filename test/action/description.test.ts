@@ -2,6 +2,7 @@
 import { type INode, Workflow } from 'n8n-workflow';
 
 import { MinistrySafe } from '../../nodes/MinistrySafe/MinistrySafe.node.js';
+import { defineResource } from '../../nodes/MinistrySafe/actions/defineResource';
 import { resources } from '../../nodes/MinistrySafe/actions/resources';
 import { nodeTypesOf } from '../helpers/n8n';
 
@@ -43,4 +44,11 @@ test("the table is the node's own Operation options, as n8n loads them", () => {
 		);
 	expect(operations.map(([resource, operation]) => `${resource}.${operation}`).sort()).toEqual(offered.sort());
 	expect(offered).toHaveLength(25);
+});
+
+test('a resource cannot default to an operation it does not have (checked when the tests compile: npm run typecheck, run by CI)', () => {
+	const { get } = resources.user.operations;
+	// @ts-expect-error: 'gett' is not one of the operations
+	expect(() => defineResource('user', { get }, 'gett')).not.toThrow();
+	expect(defineResource('user', { get }, 'get').description[0].default).toBe('get');
 });

@@ -1,0 +1,47 @@
+// Comments cite the specification by file and row or section ("decisions.md 16", "api-v2.md 6"): each citation must
+// lead to something in this repository (docs/spec/), so a reader of a clone can follow it.
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+
+const REPO = join(__dirname, '..', '..');
+const SPEC = join(REPO, 'docs', 'spec');
+const SOURCE_FOLDERS = ['nodes', 'credentials', 'sandbox', 'scripts', 'test', '.ci', '.github'];
+
+function filesUnder(folder: string): string[] {
+	return readdirSync(folder).flatMap((name) => {
+		const path = join(folder, name);
+		if (name === 'node_modules') return [];
+		return statSync(path).isDirectory() ? filesUnder(path) : /\.(ts|js|mjs|json|yml|sh)$|^run$/.test(name) ? [path] : [];
+	});
+}
+
+const sources = SOURCE_FOLDERS.flatMap((folder) => filesUnder(join(REPO, folder))).map((path) => ({
+	path: relative(REPO, path),
+	text: readFileSync(path, 'utf8'),
+}));
+const specText = (file: string) => readFileSync(join(SPEC, file), 'utf8');
+const decisionRows = new Set([...specText('decisions.md').matchAll(/^\| (\d+) \|/gm)].map(([, row]) => Number(row)));
+const apiSections = new Set([...specText('api-v2.md').matchAll(/^## (\d+)\./gm)].map(([, section]) => Number(section)));
+
+test('every Markdown file a comment names is in docs/spec/ or at the top of the repository', () => {
+	const missing = sources.flatMap(({ path, text }) =>
+		[...text.matchAll(/\b([\w-]+\.md)\b/g)]
+			.map(([, file]) => file)
+			.filter((file) => !readdirSync(SPEC).includes(file) && !readdirSync(REPO).includes(file))
+			.map((file) => `${path}: ${file}`),
+	);
+	expect(missing).toEqual([]);
+});
+
+test('every row of decisions.md and section of api-v2.md a comment cites exists', () => {
+	const cited = sources.flatMap(({ path, text }) => [
+		...[...text.matchAll(/decisions\.md,? (?:rows? )?(\d+)/g)].map(([, row]) => ({ path, ok: decisionRows.has(Number(row)), what: `decisions.md ${row}` })),
+		...[...text.matchAll(/api-v2\.md,? (?:section )?(\d+)/g)].map(([, section]) => ({ path, ok: apiSections.has(Number(section)), what: `api-v2.md ${section}` })),
+	]);
+	expect(cited.length).toBeGreaterThan(50);
+	expect(cited.filter(({ ok }) => !ok).map(({ path, what }) => `${path}: ${what}`)).toEqual([]);
+});
+
+test('no comment points outside the repository', () => {
+	expect(sources.filter(({ text }) => /\.\.\/shared\/|shared\/(spec|notes)\//.test(text)).map(({ path }) => path)).toEqual([]);
+});

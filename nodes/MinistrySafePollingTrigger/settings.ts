@@ -3,6 +3,8 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { wholeNumber } from '../MinistrySafe/actions/common/inputs';
+
 export const EVENTS = ['trainingCompleted', 'backgroundCheckStatusChanged', 'userCreated', 'trainingRenewalDue'] as const;
 export type PollingEventName = (typeof EVENTS)[number];
 
@@ -29,10 +31,10 @@ export function readSettings(context: IPollFunctions): Settings {
 		new NodeOperationError(context.getNode(), `"${label}" ${problem}`, {
 			description: `Correct "${label}" in the MinistrySafe Polling Trigger's parameters. Nothing was read from MinistrySafe.`,
 		});
-	const wholeNumber = (value: unknown, fallback: number, label: string, min: number, max: number): number => {
+	const count = (value: unknown, fallback: number, label: string, min: number, max: number): number => {
 		if (value === undefined || value === null || value === '') return fallback;
-		const number = typeof value === 'number' ? value : Number(String(value).trim());
-		if (!Number.isInteger(number) || number < min || number > max) {
+		const number = wholeNumber(value);
+		if (number === undefined || number < min || number > max) {
 			throw invalid(label, `must be a whole number from ${min} to ${max}`);
 		}
 		return number;
@@ -45,16 +47,16 @@ export function readSettings(context: IPollFunctions): Settings {
 	return {
 		event,
 		statuses: textList(context.getNodeParameter('statuses', '')).map((status) => status.toLowerCase()),
-		lookBackDays: wholeNumber(options.lookBackDays, DEFAULT_LOOK_BACK_DAYS, 'Look-Back (Days)', 1, 3650),
+		lookBackDays: count(options.lookBackDays, DEFAULT_LOOK_BACK_DAYS, 'Look-Back (Days)', 1, 3650),
 		renewal: {
-			validityMonths: wholeNumber(
+			validityMonths: count(
 				renewal.trainingValidityMonths,
 				DEFAULT_VALIDITY_MONTHS,
 				'Training Validity (Months)',
 				1,
 				240,
 			),
-			noticeDays: wholeNumber(renewal.noticeDays, DEFAULT_NOTICE_DAYS, 'Notice (Days)', 0, 3650),
+			noticeDays: count(renewal.noticeDays, DEFAULT_NOTICE_DAYS, 'Notice (Days)', 0, 3650),
 			surveyCodes: textList(renewal.surveyCodes),
 		},
 	};

@@ -74,6 +74,21 @@ describe('activation errors', () => {
 		expect(suite.sandbox.requests).toEqual([]);
 	});
 
+	it.each(['0x10', '1e2', '16.0', ' 12abc'])(
+		'refuses a look-back of %j, as the action node refuses such a number (one rule for whole numbers)',
+		async (lookBackDays) => {
+			suite.sandbox.clearRequests();
+			await expect(triggerFor({ event: 'trainingCompleted', options: { lookBackDays } }).activate()).rejects.toThrow(
+				'"Look-Back (Days)" must be a whole number from 1 to 3650',
+			);
+			expect(suite.sandbox.requests).toEqual([]);
+		},
+	);
+
+	it('takes a look-back written as decimal text, as the action node does', async () => {
+		await expect(triggerFor({ event: 'trainingCompleted', options: { lookBackDays: ' 16 ' } }).activate()).resolves.not.toThrow();
+	});
+
 	it('fails on a refused API key, with the service\'s answer explained', async () => {
 		const trigger = new PollingTrigger({
 			sandbox: suite.sandbox,

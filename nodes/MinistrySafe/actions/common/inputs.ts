@@ -152,8 +152,11 @@ function textOf(value: unknown, wrongType: () => Error): string {
 	throw wrongType();
 }
 
-/** A number, or text that is exactly a whole decimal number; undefined for anything else (hex, 1e3, 3.5, 2^60). */
-function wholeNumber(value: unknown): number | undefined {
+/**
+ * A number, or text that is exactly a whole decimal number; undefined for anything else (hex, 1e3, 3.5, 2^60). The
+ * one rule for whole numbers in every node of the package.
+ */
+export function wholeNumber(value: unknown): number | undefined {
 	if (typeof value === 'number') return Number.isSafeInteger(value) ? value : undefined;
 	if (typeof value !== 'string' || !/^\s*[+-]?\d+\s*$/.test(value)) return undefined;
 	const number = Number(value);

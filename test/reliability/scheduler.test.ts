@@ -2,6 +2,8 @@
 // pairing and Continue On Fail as if items ran one after another; the Concurrency bound across items and pages; a
 // 429 that pauses every request of the run and a bound that shrinks and grows back; a Limit that reads only the pages
 // it can need; read-ahead that stops at the end of a list (contract.md requestOptions; issue 10).
+import { createHook } from 'node:async_hooks';
+
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import type { LocalServer, ScriptedAnswer, ServerAnswer } from '../helpers/localServer';
@@ -99,6 +101,73 @@ describe('items run at once, and come out as if one after another', () => {
 			expect((result.error?.context as IDataObject).itemIndex).toBe(2);
 			// Items 0-4 were under way together; item 5 may have started before item 4's answer came; none after.
 			expect(Math.max(...server.received.map(({ url }) => idOf(url)))).toBeLessThanOrEqual(7);
+		} finally {
+			await server.stop();
+		}
+	});
+});
+
+describe('items refused by the checks among items that send (the runner waits only for requests)', () => {
+	/** Every third item has an ID the checks refuse ("x7"): it never reaches the service. */
+	const mixedItems = Array.from({ length: 15 }, (_unused, index) => ({ id: index % 3 === 1 ? `x${index + 1}` : index + 1 }));
+	const answered = (url: string): ServerAnswer => {
+		const id = idOf(url);
+		return { status: 200, body: userRecord(id), delayMs: (id * 7) % 25 };
+	};
+
+	it.each([1, 5])('Continue On Fail at Concurrency %i: every item in its place, refusals as error items, only valid items sent', async (concurrency) => {
+		const { server } = await measuredServer(answered);
+		try {
+			const result = await run(server, getUser(concurrency), mixedItems, true);
+
+			expect(result.error).toBeUndefined();
+			expect(jsonOf(result)).toEqual(
+				mixedItems.map(({ id }, index) =>
+					typeof id === 'string' ? { error: expect.stringMatching(new RegExp(`"User".*\\[?item ${index}|Item ${index}: "User"`)) } : userRecord(id),
+				),
+			);
+			expect(result.items.map((item) => item.pairedItem)).toEqual(mixedItems.map((_item, index) => ({ item: index })));
+			expect(server.received.map(({ url }) => idOf(url)).sort((a, b) => a - b)).toEqual(
+				mixedItems.flatMap(({ id }) => (typeof id === 'number' ? [id] : [])),
+			);
+			expect(server.inFlight.peak).toBeLessThanOrEqual(concurrency);
+		} finally {
+			await server.stop();
+		}
+	});
+
+	it.each([1, 5])('without Continue On Fail at Concurrency %i: the first refused item stops the run; no later item sends', async (concurrency) => {
+		const { server } = await measuredServer(answered);
+		try {
+			const result = await run(server, getUser(concurrency), mixedItems);
+
+			expect(result.error?.message).toMatch(/"User"/);
+			expect((result.error?.context as IDataObject).itemIndex).toBe(1);
+			// Item 0 was under way; item 1 was refused before item 2 could start.
+			expect(server.received.map(({ url }) => idOf(url))).toEqual([1]);
+		} finally {
+			await server.stop();
+		}
+	});
+
+	it('10,000 items refused before sending, with Continue On Fail: one error item each, in order, and no timer per item', async () => {
+		const { server } = await measuredServer(answered);
+		try {
+			const items = Array.from({ length: 10_000 }, (_unused, index) => ({ id: `x${index}` }));
+			// Counts the timers created during the run, however they are started (a wait of 0 ms is a timer of 1 ms).
+			let timers = 0;
+			const hook = createHook({ init: (_id, type) => void (type === 'Timeout' && (timers += 1)) }).enable();
+			let result;
+			try {
+				result = await run(server, getUser(5), items, true);
+			} finally {
+				hook.disable();
+			}
+
+			expect(timers).toBeLessThan(100);
+			expect(server.received).toEqual([]);
+			expect(result.items).toHaveLength(10_000);
+			expect(result.items.map((item) => (item.pairedItem as { item: number }).item)).toEqual(items.map((_item, index) => index));
 		} finally {
 			await server.stop();
 		}

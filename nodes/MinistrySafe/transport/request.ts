@@ -93,6 +93,8 @@ export async function apiRequest<T = unknown>(
 	endpoint: string,
 	options: ApiRequestOptions = {},
 ): Promise<T> {
+	// First, before any wait: the router starts the next item once this one has asked for a request.
+	schedulerOf(this).noteAsked();
 	const settings = requestSettings(this);
 	const credentials = await this.getCredentials(CREDENTIAL_TYPE);
 	const baseUrl = baseUrlOf(credentials);

@@ -15,12 +15,38 @@ export class Scheduler {
 	private successes = 0;
 	private pausedUntil = 0;
 	private readonly waiting: (() => void)[] = [];
+	/** How many requests the run has asked for so far, and who waits for the next one (see `nextAsked`). */
+	private askedCount = 0;
+	private nextAskedWaiter?: { promise: Promise<void>; resolve: () => void };
 
 	constructor(
 		readonly bound: number,
 		private readonly cancelSignal?: AbortSignal,
 	) {
 		this.limit = bound;
+	}
+
+	/** Requests asked for so far in this run, whether sent yet or waiting for a place. */
+	get asked(): number {
+		return this.askedCount;
+	}
+
+	/** A request is asked for: its item's checks are done (the transport calls this before anything else). */
+	noteAsked(): void {
+		this.askedCount += 1;
+		const waiter = this.nextAskedWaiter;
+		this.nextAskedWaiter = undefined;
+		waiter?.resolve();
+	}
+
+	/** Settles when the next request is asked for: one shared promise, however many wait. */
+	nextAsked(): Promise<void> {
+		if (!this.nextAskedWaiter) {
+			let resolve = () => {};
+			const promise = new Promise<void>((done) => (resolve = done));
+			this.nextAskedWaiter = { promise, resolve };
+		}
+		return this.nextAskedWaiter.promise;
 	}
 
 	/** Runs `task` once a place is free and no pause is on. */

@@ -7,7 +7,7 @@ import type { Faults } from './faults';
 import { faultMessage } from './faults';
 import { sendMessage } from './http';
 import type { RequestLog } from './requestLog';
-import { redactSsn } from './requestLog';
+import { redactApplicant } from './requestLog';
 import type { Store } from './store';
 import type { Organization, RecordedRequest } from './types';
 
@@ -59,7 +59,7 @@ export function recordRequest(requestLog: RequestLog): RequestHandler {
 }
 
 export const attachBody: RequestHandler = (req, res, next) => {
-	(res.locals.recordedRequest as RecordedRequest).body = redactSsn(req.body);
+	(res.locals.recordedRequest as RecordedRequest).body = redactApplicant(req.body);
 	next();
 };
 

@@ -1,14 +1,17 @@
-// Every /api/v2 request as the sandbox received it, for tests that check what a node sent. SSNs are redacted.
+// Every /api/v2 request as the sandbox received it, for tests that check what a node sent. The applicant's sensitive
+// data (SSN, date of birth, driver's licence number) is redacted, as the node redacts it everywhere.
 import type { RecordedRequest } from './types';
 
 const REDACTED = '[redacted]';
+/** The applicant's fields that never appear in the log, wherever they are nested (form or JSON). */
+export const SENSITIVE_FIELDS: ReadonlySet<string> = new Set(['ssn', 'dob', 'driver_license']);
 
-/** A deep copy with every `ssn` value replaced, wherever it is nested. */
-export function redactSsn(value: unknown): unknown {
-	if (Array.isArray(value)) return value.map(redactSsn);
+/** A deep copy with every sensitive value replaced. */
+export function redactApplicant(value: unknown): unknown {
+	if (Array.isArray(value)) return value.map(redactApplicant);
 	if (value !== null && typeof value === 'object') {
 		return Object.fromEntries(
-			Object.entries(value).map(([key, entry]) => [key, key === 'ssn' ? REDACTED : redactSsn(entry)]),
+			Object.entries(value).map(([key, entry]) => [key, SENSITIVE_FIELDS.has(key) ? REDACTED : redactApplicant(entry)]),
 		);
 	}
 	return value;

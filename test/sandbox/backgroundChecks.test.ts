@@ -159,7 +159,14 @@ describe('ordering a Background Check', () => {
 		const form = await suite.api.post('/background_checks', { form: fullOrder(user.id) });
 		expect(form.status).toBe(201);
 		const json = await suite.api.post('/background_checks', {
-			json: fullOrder(user.id, { quickapp: false, child_serving: false, level: 3, user_id: Number(user.id) }),
+			json: fullOrder(user.id, {
+				quickapp: false,
+				child_serving: false,
+				level: 3,
+				user_id: Number(user.id),
+				driver_license: 'D1234-5678',
+				driver_license_state: 'TX',
+			}),
 		});
 		expect(json.status).toBe(201);
 		expect(json.body.level).toBe(3);
@@ -169,6 +176,21 @@ describe('ordering a Background Check', () => {
 		for (const request of recorded) {
 			expect((request.body as { background_check: { ssn: string } }).background_check.ssn).toBe('[redacted]');
 		}
+		// What anyone reading the request log over HTTP gets: no SSN, date of birth or driver's licence number.
+		const log = await fetch(`${suite.sandbox.url}/sandbox/requests`, {
+			headers: { Authorization: `Token token=${suite.sandbox.apiKey}` },
+		});
+		const logText = await log.text();
+		expect(log.status).toBe(200);
+		expect(logText).toContain('/api/v2/background_checks');
+		for (const secret of [SSN, SSN.slice(-4), DOB, '1986', 'D1234-5678']) expect(logText).not.toContain(secret);
+		const logged = (JSON.parse(logText) as Array<{ path: string; body: { background_check: Record<string, unknown> } }>).filter(
+			(request) => request.path === '/api/v2/background_checks',
+		);
+		expect(logged.map((request) => request.body.background_check)).toEqual([
+			expect.objectContaining({ ssn: '[redacted]', dob: '[redacted]' }),
+			expect.objectContaining({ ssn: '[redacted]', dob: '[redacted]', driver_license: '[redacted]', driver_license_state: 'TX' }),
+		]);
 		expect(logLines.length).toBeGreaterThan(0);
 		expect(logLines.join('\n')).not.toMatch(/1120|ssn/i);
 	});

@@ -73,8 +73,8 @@ export const LEVEL_PRICES = [
 export const DRIVER_LICENSE_LEVELS: ReadonlySet<number> = new Set([2, 4, 5, 6, 7]);
 
 export const DEMO_CUSTOM_PACKAGES = [
-	{ code: 'CUSTOM_DL', level: 2, requiresDriverLicense: true },
-	{ code: 'CUSTOM_BASIC', level: 1, requiresDriverLicense: false },
+	{ id: 31, name: 'Staff with driving record', code: 'CUSTOM_DL', price: 42, level: 2, requiresDriverLicense: true },
+	{ id: 32, name: 'Volunteer basic', code: 'CUSTOM_BASIC', price: 18, level: 1, requiresDriverLicense: false },
 ];
 
 export const ORGANIZATION_TYPES = ['Church', 'School', 'Camp', 'Youth Sports', 'Daycare', 'Nonprofit', 'Other'];

@@ -63,32 +63,44 @@ function trainingPlan(profile: number, between: Between): SeededTraining[] {
 }
 
 /**
- * A User's Background Checks by profile: complete, expiring within 30 days, expired, processing, none, archived,
- * complete and being renewed. Not every User has one, as in an Organization where only staff are checked.
+ * A User's Background Checks by profile, with the statuses the live service's clients see: cleared (complete, or clear
+ * from the screening vendor), expiring within 30 days, expired, just ordered (processing), pending, awaiting the
+ * applicant, consider (for review), cancelled, archived, and cleared once and being renewed; and none, as in an
+ * Organization where only staff are checked. `daysAgo` is the completion day of a completed check, else the order day.
  */
 const CHECK_PROFILES = 11;
 function checkPlan(profile: number, between: Between): SeededCheck[] {
 	switch (profile) {
 		case 0:
-		case 9:
 			return [{ daysAgo: between(30, 1000), status: 'complete' }];
+		case 9:
+			return [{ daysAgo: between(30, 1000), status: 'clear' }];
 		case 1:
 			return [{ daysAgo: FIVE_YEARS - between(3, 25), status: 'complete' }];
 		case 2:
-			return [{ daysAgo: FIVE_YEARS + between(30, 400), status: 'complete' }];
+			return [{ daysAgo: FIVE_YEARS + between(30, 400), status: 'clear' }];
 		case 3:
 			return [{ daysAgo: between(1, 20), status: 'processing' }];
+		case 4:
+			return [{ daysAgo: between(3, 30), status: 'awaiting_applicant' }];
 		case 5:
 			return [{ daysAgo: between(100, 1000), status: 'archived' }];
+		case 6:
+			return [{ daysAgo: between(5, 40), status: 'consider' }];
 		case 7:
 			return [
 				{ daysAgo: between(1200, 1700), status: 'complete' },
-				{ daysAgo: between(1, 20), status: 'processing' },
+				{ daysAgo: between(1, 20), status: 'pending' },
 			];
+		case 8:
+			return [{ daysAgo: between(10, 300), status: 'cancelled' }];
 		default:
 			return [];
 	}
 }
+
+/** Statuses whose check the vendor has finished: it carries the day it was completed. */
+const COMPLETED: ReadonlySet<BackgroundCheckStatus> = new Set(['complete', 'clear', 'consider']);
 
 const FIRST_NAMES = [
 	'Mary', 'James', 'Patricia', 'John', 'Jennifer', 'Robert', 'Linda', 'Michael', 'Elizabeth', 'David',
@@ -197,7 +209,10 @@ export function seedOrganizationData(plan: SeedPlan): { data: OrganizationData; 
 		}
 
 		for (const check of checkPlan(index % CHECK_PROFILES, between)) {
-			const orderDate = plan.today - check.daysAgo * DAY_MS + between(0, 36000) * 1000;
+			const day = plan.today - check.daysAgo * DAY_MS + between(0, 36000) * 1000;
+			const completed = COMPLETED.has(check.status);
+			// A completed check was ordered a few days before it was completed.
+			const orderDate = completed ? day - between(1, 10) * DAY_MS : day;
 			const ordinal = backgroundCheckId - FIRST_BACKGROUND_CHECK_ID;
 			const selfDisclosed = ordinal % 7 === 3;
 			const noteId = backgroundCheckId;
@@ -207,7 +222,7 @@ export function seedOrganizationData(plan: SeedPlan): { data: OrganizationData; 
 				level: pick(plan.levels),
 				status: check.status,
 				order_date: orderDate,
-				complete_date: check.status === 'complete' ? orderDate + between(1, 10) * DAY_MS : null,
+				complete_date: completed ? day : null,
 				applicant_self_disclosed: selfDisclosed,
 				applicant_self_disclosed_note: selfDisclosed
 					? {

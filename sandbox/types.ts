@@ -101,7 +101,13 @@ export interface TrainingRecord {
 	winner: boolean;
 }
 
-export type BackgroundCheckStatus = 'processing' | 'complete' | 'archived';
+/**
+ * What the live service's clients see (docs/spec/api-v2.md documents processing, complete and archived): a new order
+ * is processing; the screening vendor moves it on through open statuses (pending, awaiting_applicant) to a final one
+ * in its own words (complete, clear, consider, cancelled, ready, ...); archive sets it aside.
+ */
+export const OPEN_STATUSES = ['processing', 'pending', 'awaiting_applicant'] as const;
+export type BackgroundCheckStatus = string;
 
 export interface SelfDisclosedNote {
 	id: number;
@@ -126,7 +132,10 @@ export interface BackgroundCheckRecord {
 }
 
 export interface CustomPackage {
+	id: number;
+	name: string;
 	code: string;
+	price: number;
 	/** The level the package is billed and reported as. */
 	level: number;
 	requiresDriverLicense: boolean;

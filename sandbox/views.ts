@@ -47,10 +47,12 @@ export class Views {
 		};
 	}
 
+	/** The documented employee_id, and external_id as the live service also sends it. */
 	participant(user: UserRecord): Record<string, unknown> {
 		return {
 			id: user.id,
 			employee_id: user.external_id,
+			external_id: user.external_id,
 			first_name: user.first_name,
 			last_name: user.last_name,
 		};
@@ -88,10 +90,14 @@ export class Views {
 		};
 	}
 
-	/** The base fields plus the self-disclosure and vendor flag: lists, single record and detailed User. */
+	/**
+	 * The base fields plus the self-disclosure and vendor flag: lists, single record and detailed User; and, as the
+	 * live service's clients read it, the day the check was completed (null while open).
+	 */
 	extendedBackgroundCheck(check: BackgroundCheckRecord): Record<string, unknown> {
 		return {
 			...this.backgroundCheck(check),
+			complete_date: formatOptionalTimestamp(check.complete_date),
 			applicant_self_disclosed: check.applicant_self_disclosed,
 			applicant_self_disclosed_note: check.applicant_self_disclosed_note
 				? { ...check.applicant_self_disclosed_note }
@@ -104,9 +110,11 @@ export class Views {
 		return (data.backgroundChecksByUserId.get(user.id) ?? []).map((check) => this.extendedBackgroundCheck(check));
 	}
 
-	/** Null while processing and after archiving, as in the service's examples. */
+	/** Null while open, once cancelled and after archiving, as in the service's examples. */
 	resultsUrl(check: BackgroundCheckRecord): string | null {
-		return check.status === 'complete' ? `${this.baseUrl}/background_checks/${check.id}/results` : null;
+		return check.complete_date !== null && check.status !== 'archived' && check.status !== 'cancelled'
+			? `${this.baseUrl}/background_checks/${check.id}/results`
+			: null;
 	}
 
 	signInLink(token: string): string {

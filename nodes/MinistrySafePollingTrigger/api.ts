@@ -4,7 +4,7 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
 import { apiRequest, apiRequestAllItems } from '../MinistrySafe/transport';
-import { type CalendarDay, serviceDate } from './dates';
+import { type CalendarDay, serviceDate } from '../MinistrySafe/actions/common/values';
 
 export interface DayWindow {
 	/** First day, included; none: from the start of the list. */

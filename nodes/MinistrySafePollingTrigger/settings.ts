@@ -3,7 +3,7 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { wholeNumber } from '../MinistrySafe/actions/common/inputs';
+import { textList, wholeNumber } from '../MinistrySafe/actions/common/values';
 
 export const EVENTS = ['trainingCompleted', 'backgroundCheckStatusChanged', 'userCreated', 'trainingRenewalDue'] as const;
 export type PollingEventName = (typeof EVENTS)[number];
@@ -18,12 +18,6 @@ export interface Settings {
 	statuses: string[];
 	lookBackDays: number;
 	renewal: { validityMonths: number; noticeDays: number; surveyCodes: string[] };
-}
-
-/** Comma-separated text or a list (an expression may give either): trimmed, blanks dropped. */
-function textList(value: unknown): string[] {
-	const parts = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : [];
-	return parts.map((part) => String(part).trim()).filter((part) => part !== '');
 }
 
 export function readSettings(context: IPollFunctions): Settings {

@@ -131,6 +131,11 @@ export function backgroundChecksRouter({ store, views, now }: SandboxContext): R
 		res.json(organizationOf(res).settings.levelPrices.map((entry) => ({ ...entry })));
 	});
 
+	// Not in api-v2.md: the live service's clients read the Organization's custom packages here (id, name, code, price).
+	router.get('/custom_background_check_packages', (_req, res) => {
+		res.json(organizationOf(res).settings.customPackages.map(({ id, name, code, price }) => ({ id, name, code, price })));
+	});
+
 	router.get('/background_checks/:id', (req, res) => {
 		const check = organizationOf(res).data.backgroundChecksById.get(parseId(req.params.id) ?? -1);
 		if (check) res.json(views.extendedBackgroundCheck(check));

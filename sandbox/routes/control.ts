@@ -10,6 +10,7 @@ import { backdateTraining, completeTraining, ownerOf } from '../organizationData
 import type { RequestLog } from '../requestLog';
 import type { Traffic } from '../traffic';
 import type { Organization } from '../types';
+import { OPEN_STATUSES } from '../types';
 import { Validator } from '../validation';
 import { formatTimestamp } from '../views';
 
@@ -127,11 +128,26 @@ export function controlRouter(context: ControlContext): Router {
 			sendNotFound(res, 'Background Check');
 			return;
 		}
-		if (check.status !== 'processing') {
-			sendMessage(res, 422, `Only a processing Background Check can become ready; this one is ${check.status}`);
+		if (!(OPEN_STATUSES as readonly string[]).includes(check.status)) {
+			sendMessage(res, 422, `Only an open Background Check can move on; this one is ${check.status}`);
 			return;
 		}
-		check.status = 'complete';
+		// The status the vendor gives it (default complete), in the vendor's words: another open one moves it on,
+		// anything else (clear, consider, ready, ...) finishes it.
+		const fields = new Validator(bodyOf(req));
+		const status = fields.optional('status') ?? 'complete';
+		if (!/^[A-Za-z][A-Za-z_]{0,39}$/.test(status) || status === 'archived') {
+			fields.add('status', 'must be a status word (letters and underscores), not archived');
+		}
+		if (!fields.isValid) {
+			sendErrors(res, fields.errors);
+			return;
+		}
+		check.status = status;
+		if ((OPEN_STATUSES as readonly string[]).includes(status)) {
+			res.json(views.extendedBackgroundCheck(check));
+			return;
+		}
 		check.complete_date = now();
 		res.json(views.extendedBackgroundCheck(check));
 		webhooks.send(organization, 'backgroundCheckReady', {

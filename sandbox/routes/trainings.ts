@@ -106,7 +106,8 @@ export function trainingsRouter({ store, views, now }: SandboxContext): Router {
 		res.json(
 			codes.map((code) => {
 				const entry = SURVEY_CODES_BY_CODE.get(code);
-				return { code, language: [...(entry?.language ?? ['en'])], description: entry?.description ?? code };
+				// `name` as the live service gives it (its clients show it); the documented fields unchanged.
+				return { code, name: entry?.name ?? code, language: [...(entry?.language ?? ['en'])], description: entry?.description ?? code };
 			}),
 		);
 	});

@@ -1,6 +1,7 @@
 // npm run bench: our node side by side with n8n's HTTP Request node (both in the same real n8n) and a raw undici
-// client, against sandboxes that answer after 50 ms, as the service would over the network. Four parts: Return All of
-// 10,000 Users, 1,000 creates, the same creates under a rate limit, and the package's footprint. Each figure is the
+// client, against sandboxes that answer after 50 ms, as the service would over the network. Five parts: Return All of
+// 10,000 Users, 1,000 creates, the same creates under a rate limit, the package's footprint, and whole lists of 10,000
+// people (Sync, Compliance, a poll, refused items). Each figure is the
 // median of several runs; the tables, with the targets of issue 10, go to stdout, progress to stderr. Nothing is
 // asserted. Every sandbox, n8n and child process it starts is stopped, also when it fails or is interrupted.
 import { cpus, loadavg, totalmem } from 'node:os';
@@ -18,9 +19,10 @@ import { LIST_USERS, returnAll } from './returnAll';
 import { RUNS } from './runs';
 import type { Section } from './table';
 import { renderSections } from './table';
+import { wholeLists } from './wholeLists';
 import { benchCredentials } from './workflows';
 
-const PARTS: BenchPart[] = [returnAll, creates, rateLimited, footprint];
+const PARTS: BenchPart[] = [returnAll, creates, rateLimited, footprint, wholeLists];
 const N8N_VERSION = '2.8.4';
 
 const benchStarted = Date.now();

@@ -41,7 +41,18 @@ interface ExecutionData {
 
 export interface BenchN8n {
 	run(workflowId: string, body?: unknown): Promise<NodeRun>;
+	/** One run with n8n's heap sampled from its /metrics: the peak of heap used above the level before the run. */
+	peakHeap(workflowId: string): Promise<{ run: NodeRun; peakBytes: number }>;
 	stop(): Promise<void>;
+}
+
+/** n8n's own figure of heap used (Prometheus, N8N_METRICS with its default Node.js metrics). */
+async function heapUsed(url: string): Promise<number> {
+	const response = await fetch(`${url}/metrics`, { signal: AbortSignal.timeout(10_000) });
+	const text = await response.text();
+	const line = /^n8n_nodejs_heap_size_used_bytes (\S+)$/m.exec(text) ?? /^nodejs_heap_size_used_bytes (\S+)$/m.exec(text);
+	if (!line) throw new Error("n8n's /metrics gives no nodejs_heap_size_used_bytes");
+	return Number(line[1]);
 }
 
 export async function startBenchN8n(
@@ -66,7 +77,7 @@ export async function startBenchN8n(
 		await importCredentials(settings, credentials.files);
 		await importWorkflows(settings, workflows);
 		log('Starting n8n ...');
-		n8n = await startN8n(settings, { readyTimeoutMs: 120_000 });
+		n8n = await startN8n(settings, { readyTimeoutMs: 120_000, env: { N8N_METRICS: 'true' } });
 		const client = new N8nClient(n8n.url);
 		await client.signIn(OWNER);
 		const apiKey = await client.createApiKey('benchmark');
@@ -115,7 +126,28 @@ export async function startBenchN8n(
 				error: execution.data?.resultData.error?.message,
 			};
 		};
-		return { run, stop };
+		// n8n's heap, sampled back to back (each a request to n8n, a few ms) for as long as the run goes on.
+		return {
+			run,
+			stop,
+			peakHeap: async (workflowId) => {
+				const url = n8n?.url as string;
+				const before = await heapUsed(url);
+				let peak = before;
+				let sampling = true;
+				const sampler = (async () => {
+					while (sampling) peak = Math.max(peak, await heapUsed(url));
+				})();
+				let nodeRun: NodeRun;
+				try {
+					nodeRun = await run(workflowId);
+				} finally {
+					sampling = false;
+					await sampler;
+				}
+				return { run: nodeRun, peakBytes: Math.max(0, peak - before) };
+			},
+		};
 	} catch (error) {
 		await stop();
 		throw error;

@@ -5,6 +5,7 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import type { Sandbox } from '../../sandbox';
 import { startSandbox } from '../../sandbox';
+import { startLocalServer } from '../helpers/localServer';
 import { jsonOf, runActionNode } from '../helpers/n8n';
 import { ok, sandboxClients, sentRequests, useSandbox } from '../helpers/sandbox';
 import { type Json, orderBackgroundCheck } from '../trigger/sandboxClient';
@@ -60,11 +61,11 @@ async function training(user: UserRecord, surveyCode = 'standard', score?: numbe
 	return ok(await clients().control.post(`/trainings/${String(assigned.id)}/complete`, { json: { score } })) as IDataObject;
 }
 
-/** Orders a Background Check and, unless `processing`, makes it ready (complete). */
-async function backgroundCheck(user: UserRecord, processing = false): Promise<IDataObject> {
+/** Orders a Background Check and, unless `processing`, moves it to `status` (by default complete), as its vendor would. */
+async function backgroundCheck(user: UserRecord, processing = false, status = 'complete'): Promise<IDataObject> {
 	const ordered = await orderBackgroundCheck(clients().api, user.id as unknown as Json);
 	if (processing) return ordered;
-	return ok(await clients().control.post(`/background_checks/${String(ordered.id)}/ready`)) as IDataObject;
+	return ok(await clients().control.post(`/background_checks/${String(ordered.id)}/ready`, { json: { status } })) as IDataObject;
 }
 
 const byId = (id: number) => ({ __rl: true, mode: 'id', value: String(id) });
@@ -112,7 +113,8 @@ describe('Compliance for one User', () => {
 		const user = await newUser();
 		await training(user, 'standard', 100);
 		const check = await backgroundCheck(user);
-		const expiresAt = plusYears(dayIn(check.order_date, 'UTC'), 5);
+		// It counts from the day it was completed (docs/spec/decisions.md 32).
+		const expiresAt = plusYears(dayIn(check.complete_date, 'UTC'), 5);
 		const settings = { trainingValidityMonths: 120, backgroundCheckValidityMonths: 60, expiringWithinDays: 7 };
 		const entry = await onDay(plusDays(expiresAt, offset), async () => complianceOf(user, settings));
 		expect(entry.status).toBe(status);
@@ -122,9 +124,98 @@ describe('Compliance for one User', () => {
 			id: check.id,
 			level: 1,
 			order_date: check.order_date,
+			complete_date: check.complete_date,
 			expires_at: expiresAt,
 			service_status: 'complete',
 		});
+	});
+
+	it('counts a check from its completion, not its order: ordered 61 months ago, completed 59 months ago, still valid', async () => {
+		// The dates as the live service gives them, from a server of the test's own (the sandbox completes checks today).
+		const server = await startLocalServer(() => ({
+			status: 200,
+			body: {
+				id: 7,
+				external_id: 'HR-7',
+				trainings: [],
+				background_checks: [
+					{ id: 70, level: 1, status: 'clear', order_date: '2021-01-10T10:00:00.000-06:00', complete_date: '2021-03-10T10:00:00.000-06:00' },
+				],
+			},
+		}));
+		try {
+			const run = (day: string, settings: IDataObject) =>
+				onDay(day, async () =>
+					jsonOf(
+						await runActionNode({
+							parameters: { resource: 'compliance', operation: 'getForUser', user: byId(7), settings } as INodeParameters,
+							credential: { url: server.url, apiKey: 'test-api-key-0001' },
+							timezone: 'America/Chicago',
+						}),
+					)[0] as Entry,
+				);
+			const settings = { backgroundCheckValidityMonths: 60, expiringWithinDays: 7, trainingValidityMonths: 24 };
+			expect((await run('2026-02-10', settings)).background_check).toMatchObject({
+				status: 'valid',
+				id: 70,
+				order_date: '2021-01-10T10:00:00.000-06:00',
+				complete_date: '2021-03-10T10:00:00.000-06:00',
+				expires_at: '2026-03-10',
+				service_status: 'clear',
+			});
+			expect((await run('2026-03-10', settings)).background_check).toMatchObject({ status: 'expired', expires_at: '2026-03-10' });
+		} finally {
+			await server.stop();
+		}
+	});
+
+	it.each([
+		['clear', {}, 'valid'],
+		['CLEAR', {}, 'valid'],
+		['consider', {}, 'pending'],
+		['ready', {}, 'pending'],
+		['ready', { clearedStatuses: 'complete, clear, ready' }, 'valid'],
+		['cancelled', {}, 'missing'],
+		['archived', {}, 'missing'],
+		['cancelled', { setAsideStatuses: 'archived' }, 'pending'],
+	])("a check whose status is %j, with settings %j, is %s", async (status, settings, expected) => {
+		const user = await newUser();
+		await training(user, 'standard', 100);
+		// The status in the vendor's words (any case), or archived by the service.
+		const check = (
+			status === 'archived'
+				? ok(await clients().api.put(`/background_checks/${String((await backgroundCheck(user)).id)}/archive`))
+				: await backgroundCheck(user, false, status)
+		) as IDataObject;
+		const entry = await complianceOf(user, settings);
+		expect(entry.background_check).toMatchObject({ status: expected, id: check.id, service_status: status });
+		expect(entry.status).toBe(expected === 'valid' ? 'compliant' : 'noncompliant');
+	});
+
+	it('keeps a valid cleared check while a later order is open in any status, and ignores a later cancelled one', async () => {
+		const user = await newUser();
+		await training(user, 'standard', 100);
+		const cleared = await backgroundCheck(user, false, 'clear');
+		await backgroundCheck(user, false, 'cancelled');
+		const open = await backgroundCheck(user, true);
+		await clients().control.post(`/background_checks/${String(open.id)}/ready`, { json: { status: 'awaiting_applicant' } });
+		expect((await complianceOf(user)).background_check).toMatchObject({ status: 'valid', id: cleared.id, service_status: 'clear' });
+	});
+
+	it('refuses a status named both cleared and set aside, before sending anything', async () => {
+		const user = await newUser();
+		sandbox().clearRequests();
+		const result = await runActionNode({
+			parameters: {
+				resource: 'compliance',
+				operation: 'getForUser',
+				user: byId(user.id),
+				settings: { clearedStatuses: 'complete, Clear', setAsideStatuses: 'clear' },
+			},
+			credential: sandbox(),
+		});
+		expect(result.error?.message).toMatch(/"Cleared Statuses" and "Set-Aside Statuses" both name "clear"/);
+		expect(sentRequests(sandbox())).toEqual([]);
 	});
 
 	it('reports no Training as missing, an open or failed one as pending, and a processing check as pending', async () => {
@@ -221,7 +312,9 @@ describe('Compliance report', () => {
 		const recordStatuses = new Set(['valid', 'expiring', 'expired', 'pending', 'missing']);
 		expect(statuses((entry) => entry.training.status)).toEqual(recordStatuses);
 		expect(statuses((entry) => entry.background_check.status)).toEqual(recordStatuses);
-		expect(statuses((entry) => entry.background_check.service_status)).toEqual(new Set(['complete', 'processing', 'archived', null]));
+		expect(statuses((entry) => entry.background_check.service_status)).toEqual(
+			new Set(['complete', 'clear', 'consider', 'processing', 'awaiting_applicant', 'cancelled', 'archived', null]),
+		);
 
 		for (const entry of report.slice(0, 8)) {
 			expect(await complianceOf({ id: Number(entry.user_id) } as UserRecord)).toEqual(entry);

@@ -5,7 +5,8 @@ import type { IDataObject } from 'n8n-workflow';
 import type { Sandbox } from '../../sandbox';
 import { startSandbox } from '../../sandbox';
 import { MinistrySafe } from '../../nodes/MinistrySafe/MinistrySafe.node.js';
-import { loadOptionsContext } from '../helpers/n8n';
+import { startLocalServer } from '../helpers/localServer';
+import { loadOptionsContext, runActionNode } from '../helpers/n8n';
 import { organizationJson } from '../helpers/organization';
 import { ok, sandboxClients, sentRequests } from '../helpers/sandbox';
 
@@ -39,22 +40,40 @@ async function otherOrganizationKey(): Promise<string> {
 
 describe('Survey Code (getSurveyCodes)', () => {
 	it("lists the Organization's survey codes by title, with the code and languages beneath", async () => {
-		const codes = await read<Array<{ code: string; description: string; language: string[] }>>('/survey_codes');
+		const codes = await read<Array<{ code: string; name: string; description: string; language: string[] }>>('/survey_codes');
 
 		const options = await loadOptions.getSurveyCodes.call(loadOptionsContext({ credential: sandbox }));
 
 		expect(sentRequests(sandbox)).toEqual([
 			{ method: 'GET', path: '/api/v2/survey_codes', query: {}, body: undefined },
 		]);
+		// By the name the live service gives ("Sexual Abuse Awareness Training", not "most recent ...").
 		expect(options).toEqual(
-			codes.map(({ code, description, language }) => ({
-				name: description,
+			codes.map(({ code, name, language }) => ({
+				name,
 				value: code,
 				description: `Code: ${code}. Languages: ${language.join(', ')}`,
 			})),
 		);
-		expect(options.map((option) => option.value)).toContain('standard');
-		expect(options.map((option) => option.name)).not.toContain('standard');
+		expect(options.find((option) => option.value === 'standard')?.name).toBe('Sexual Abuse Awareness Training');
+	});
+
+	it('names a code by its description, then by the code itself, where the service gives no name', async () => {
+		const server = await startLocalServer(() => ({
+			status: 200,
+			body: [
+				{ code: 'standard', description: 'most recent Sexual Abuse Awareness Training', language: ['en'] },
+				{ code: 'camp', name: '  ', description: '', language: ['en'] },
+			],
+		}));
+		try {
+			const options = await loadOptions.getSurveyCodes.call(
+				loadOptionsContext({ credential: { url: server.url, apiKey: 'test-api-key-0001' } }),
+			);
+			expect(options.map((option) => option.name)).toEqual(['most recent Sexual Abuse Awareness Training', 'camp']);
+		} finally {
+			await server.stop();
+		}
 	});
 
 	it('lists what the credential\'s own Organization may use', async () => {
@@ -94,3 +113,54 @@ describe('Level (getLevels)', () => {
 		]);
 	});
 });
+
+describe('Custom Package (getCustomPackages)', () => {
+	it("lists the Organization's custom packages by name, the code as the value, code and price beneath", async () => {
+		const packages = await read<Array<{ code: string; name: string; price: number }>>('/custom_background_check_packages');
+		expect(packages.length).toBeGreaterThan(1);
+
+		const options = await loadOptions.getCustomPackages.call(loadOptionsContext({ credential: sandbox }));
+
+		expect(sentRequests(sandbox)).toEqual([
+			{ method: 'GET', path: '/api/v2/custom_background_check_packages', query: {}, body: undefined },
+		]);
+		expect(options).toEqual(
+			packages.map(({ code, name, price }) => ({ name, value: code, description: `Code: ${code}. Price: ${price}` })),
+		);
+	});
+
+	it('says to type the code when the service has no list (404), instead of "not found"', async () => {
+		const server = await startLocalServer(() => ({ status: 404, body: { message: 'Not Found' } }));
+		try {
+			const context = loadOptionsContext({ credential: { url: server.url, apiKey: 'test-api-key-0001' } });
+			const error = await loadOptions.getCustomPackages.call(context).catch((thrown: Error & { description?: string }) => thrown);
+			expect(error).toMatchObject({ message: 'This MinistrySafe account offers no list of custom packages' });
+			expect((error as { description?: string }).description).toMatch(/switch 'Custom Package Name or ID' to Expression/);
+		} finally {
+			await server.stop();
+		}
+	});
+
+	it('orders the package chosen from the list by its code', async () => {
+		const [user] = await read<Array<{ id: number }>>('/users');
+		const result = await runActionNode({
+			parameters: {
+				resource: 'backgroundCheck',
+				operation: 'create',
+				user: { __rl: true, mode: 'id', value: String(user.id) },
+				package: 'custom',
+				customPackageCode: 'CUSTOM_BASIC',
+				quickapp: true,
+				childServing: true,
+				employeeType: 'current',
+			},
+			credential: sandbox,
+		});
+		expect(result.error).toBeUndefined();
+		const [order] = sentRequests(sandbox).filter((request) => request.method === 'POST');
+		expect((order.body as { background_check: IDataObject }).background_check).toMatchObject({
+			custom_background_check_package_code: 'CUSTOM_BASIC',
+		});
+	});
+});
+

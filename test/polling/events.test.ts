@@ -57,6 +57,31 @@ describe('Background Check Status Changed', () => {
 		await expectQuiet(trigger);
 	});
 
+	it('follows a check as the live service moves it: pending, awaiting the applicant, then clear', async () => {
+		const make = changes(suite.sandbox);
+		const check = await make.orderCheck(await make.user());
+		const every = triggerFor({ event: 'backgroundCheckStatusChanged' });
+		const clearOnly = triggerFor({ event: 'backgroundCheckStatusChanged', statuses: 'clear' });
+		await every.activate();
+		await clearOnly.activate();
+
+		const seen: unknown[][] = [];
+		for (const status of ['pending', 'awaiting_applicant', 'clear']) {
+			await make.checkReady(check, status);
+			seen.push(...(await every.poll()).map((item) => [item.id, item.status, item.previous_status]));
+		}
+		expect(seen).toEqual([
+			[check, 'pending', 'processing'],
+			[check, 'awaiting_applicant', 'pending'],
+			[check, 'clear', 'awaiting_applicant'],
+		]);
+		const listed = (await make.api.get(`/background_checks/${check}`)).body;
+		// Polled only now: it last saw the check processing.
+		expect(await clearOnly.poll()).toEqual([{ ...listed, event: 'backgroundCheckStatusChanged', previous_status: 'processing' }]);
+		await expectQuiet(every, 2);
+		await expectQuiet(clearOnly, 2);
+	});
+
 	it('keeps only changes into the listed statuses (any case), and reports a new order as a change from null', async () => {
 		const make = changes(suite.sandbox);
 		const user = await make.user();

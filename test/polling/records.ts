@@ -46,8 +46,9 @@ export function changes(sandbox: Sandbox) {
 			);
 			return Number(check.id);
 		},
-		async checkReady(checkId: number): Promise<Json> {
-			return ok(await control.post(`/background_checks/${checkId}/ready`));
+		/** The vendor moves the check on: to `status` (default complete), as the live service shows it. */
+		async checkReady(checkId: number, status?: string): Promise<Json> {
+			return ok(await control.post(`/background_checks/${checkId}/ready`, status ? { json: { status } } : undefined));
 		},
 		async archiveCheck(checkId: number): Promise<Json> {
 			return ok(await api.put(`/background_checks/${checkId}/archive`));

@@ -6,6 +6,8 @@ const EXTENDED_FIELDS = [
 	...BASE_FIELDS,
 	'applicant_self_disclosed',
 	'applicant_self_disclosed_note',
+	// Not in api-v2.md; the live service's clients read it (docs/spec/decisions.md 32).
+	'complete_date',
 	'vendor_flagged',
 ].sort();
 const SSN = '078-05-1120';
@@ -71,9 +73,15 @@ describe('listing Background Checks', () => {
 				'self_disclosed_notes',
 			'status',
 		]);
-		expect(new Set(checks.map((check) => check.status))).toEqual(new Set(['complete', 'processing', 'archived']));
+		expect(new Set(checks.map((check) => check.status))).toEqual(
+			new Set(['complete', 'clear', 'consider', 'processing', 'pending', 'awaiting_applicant', 'cancelled', 'archived']),
+		);
+		// Results once the vendor finished: complete, clear or consider; none while open, cancelled or archived.
 		for (const check of checks) {
-			expect(check.results_url === null).toBe(String(check.status) !== 'complete');
+			expect([check.status, check.results_url === null]).toEqual([
+				check.status,
+				!['complete', 'clear', 'consider'].includes(String(check.status)),
+			]);
 		}
 	});
 
@@ -367,3 +375,42 @@ describe('archiving a Background Check', () => {
 		});
 	});
 });
+
+describe('what the live service shows beyond api-v2.md', () => {
+	it('lists the custom packages as its clients read them: id, name, code and price', async () => {
+		const answer = await suite.api.get('/custom_background_check_packages');
+		expect(answer.status).toBe(200);
+		expect(answer.body).toEqual([
+			{ id: 31, name: 'Staff with driving record', code: 'CUSTOM_DL', price: 42 },
+			{ id: 32, name: 'Volunteer basic', code: 'CUSTOM_BASIC', price: 18 },
+		]);
+	});
+
+	it('moves a check pending -> awaiting_applicant -> clear, with a completion date and results only at the end', async () => {
+		const user = await firstUser();
+		const ordered = await suite.api.post('/background_checks', { form: quickOrder(user.id) });
+		const id = String(ordered.body.id);
+		const moved = async (status: string) => (await suite.control.post(`/background_checks/${id}/ready`, { json: { status } })).body;
+		expect(await moved('pending')).toMatchObject({ status: 'pending', complete_date: null, results_url: null });
+		expect(await moved('awaiting_applicant')).toMatchObject({ status: 'awaiting_applicant', complete_date: null, results_url: null });
+		const cleared = await moved('clear');
+		expect(cleared).toMatchObject({ status: 'clear', results_url: expect.stringContaining(`/background_checks/${id}/results`) });
+		expect(String(cleared.complete_date)).toMatch(/^\d{4}-\d{2}-\d{2}T.*[+-]\d{2}:\d{2}$/);
+		expect((await suite.api.get(`/background_checks/${id}`)).body).toMatchObject({ status: 'clear', complete_date: cleared.complete_date });
+		// Finished: it moves no further.
+		expect((await suite.control.post(`/background_checks/${id}/ready`, { json: { status: 'consider' } })).status).toBe(422);
+	});
+
+	it('finishes in the vendor\'s own word (consider), and refuses what is no status word, or archived', async () => {
+		const user = await firstUser();
+		const ordered = await suite.api.post('/background_checks', { form: quickOrder(user.id) });
+		const id = String(ordered.body.id);
+		for (const status of ['archived', 'not a status!', 'x'.repeat(41)]) {
+			expect((await suite.control.post(`/background_checks/${id}/ready`, { json: { status } })).status).toBe(422);
+		}
+		expect((await suite.control.post(`/background_checks/${id}/ready`, { json: { status: 'consider' } })).body).toMatchObject({
+			status: 'consider',
+		});
+	});
+});
+

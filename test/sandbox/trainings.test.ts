@@ -89,7 +89,13 @@ describe('assigning a Training', () => {
 		expect(answer.status).toBe(201);
 		expect(answer.body).toEqual({
 			...user,
-			participant: { id: user.id, employee_id: user.external_id, first_name: user.first_name, last_name: user.last_name },
+			participant: {
+				id: user.id,
+				employee_id: user.external_id,
+				external_id: user.external_id,
+				first_name: user.first_name,
+				last_name: user.last_name,
+			},
 		});
 		const trainings = list(await suite.api.get(`/users/${user.id}/trainings`));
 		expect(trainings).toHaveLength(before + 1);
@@ -193,7 +199,7 @@ describe('survey codes', () => {
 			'harassment',
 		]);
 		for (const entry of codes) {
-			expect(Object.keys(entry).sort()).toEqual(['code', 'description', 'language']);
+			expect(Object.keys(entry).sort()).toEqual(['code', 'description', 'language', 'name']);
 			expect(Array.isArray(entry.language)).toBe(true);
 		}
 		expect(codes.find((entry) => String(entry.code) === 'spanish')?.language).toEqual(['es']);

@@ -116,6 +116,7 @@ describe('one User', () => {
 				expect(training.participant).toEqual({
 					id: user.id,
 					employee_id: user.external_id,
+					external_id: user.external_id,
 					first_name: user.first_name,
 					last_name: user.last_name,
 				});

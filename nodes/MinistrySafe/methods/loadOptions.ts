@@ -1,5 +1,6 @@
 import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
+import { fetchCustomPackages } from '../actions/backgroundCheck/customPackages';
 import { fetchLevels } from '../actions/backgroundCheck/getLevels.operation';
 import { fetchOrganizationTypes } from '../actions/organization/getTypes.operation';
 import { fetchSurveyCodes } from '../actions/training/getSurveyCodes.operation';
@@ -11,11 +12,14 @@ export async function getTags(this: ILoadOptionsFunctions): Promise<INodePropert
 	return tags.map(({ name }) => ({ name: String(name), value: String(name) }));
 }
 
+const filled = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined);
+
 export async function getSurveyCodes(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 	const codes = await fetchSurveyCodes.call(this);
-	// The title is what people recognise; the code (what the service takes) and the languages go in the grey line.
-	return codes.map(({ code, description, language }) => ({
-		name: typeof description === 'string' && description.trim() !== '' ? description : String(code),
+	// The title is what people recognise: the live service's name ("Sexual Abuse Awareness Training"), else the
+	// description; the code (what the service takes) and the languages go in the grey line.
+	return codes.map(({ code, name, description, language }) => ({
+		name: filled(name) ?? filled(description) ?? String(code),
 		value: String(code),
 		description: [`Code: ${String(code)}`, Array.isArray(language) ? `Languages: ${language.join(', ')}` : undefined]
 			.filter(Boolean)
@@ -31,4 +35,14 @@ export async function getLevels(this: ILoadOptionsFunctions): Promise<INodePrope
 export async function getOrganizationTypes(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 	const types = await fetchOrganizationTypes.call(this);
 	return types.map((type) => ({ name: type, value: type }));
+}
+
+/** The Organization's custom background-check packages, by name; the value is the code the order takes. */
+export async function getCustomPackages(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+	const packages = await fetchCustomPackages.call(this);
+	return packages.map(({ code, name, price }) => ({
+		name: filled(name) ?? String(code),
+		value: String(code),
+		description: [`Code: ${String(code)}`, typeof price === 'number' ? `Price: ${price}` : undefined].filter(Boolean).join('. '),
+	}));
 }

@@ -10,6 +10,8 @@ export interface RequestDescription {
 	record?: string;
 	/** How to find out whether a POST that may have reached the service was carried out (decisions.md 28). */
 	ifUnsure?: string;
+	/** What a 404 means for this request, when not "not found" (an endpoint some accounts do not have). */
+	notFound?: { message: string; description: string };
 	/** Removes the applicant's sensitive values and the API key, in every form, from what an error shows. */
 	redact: Redactor;
 }
@@ -137,6 +139,7 @@ export function apiError(
 		return make(message, description);
 	}
 	const serviceMessage = typeof body.message === 'string' && body.message ? body.message : undefined;
+	if (statusCode === 404 && request.notFound) return make(request.notFound.message, request.notFound.description);
 	if (statusCode === 404) {
 		const what = request.record ? `${request.record} was not found` : `Nothing found at ${request.endpoint}`;
 		return make(

@@ -29,6 +29,8 @@ export interface ApiRequestOptions {
 	expect?: AnswerShape;
 	/** For a POST: how to find out whether it was carried out when the answer was lost (decisions.md 28). */
 	ifUnsure?: string;
+	/** What a 404 means for this request, when not "not found" (an endpoint some accounts do not have). */
+	notFound?: { message: string; description: string };
 }
 
 /** Only reads, replaces and deletes are repeated after a 5xx or a network error: a POST may have created the record. */
@@ -104,6 +106,7 @@ export async function apiRequest<T = unknown>(
 		endpoint,
 		record: options.record,
 		ifUnsure: options.ifUnsure,
+		notFound: options.notFound,
 		redact: redactorFor([...applicantData, String(credentials.apiKey ?? '')]),
 	};
 	const url = `${baseUrl}/api/v2${endpoint}`;

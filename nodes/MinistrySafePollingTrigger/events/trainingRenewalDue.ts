@@ -9,7 +9,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { trainingsAssigned, trainingsOfUser } from '../api';
-import { addMonths, type CalendarDay, dayOf, isoDate } from '../dates';
+import { isPassedTraining, trainingValidity } from '../../MinistrySafe/actions/common/trainings';
+import { addMonths, type CalendarDay, isoDate } from '../../MinistrySafe/actions/common/values';
 import { aboveFloor, decodeIds, encodeIds, entryTime, fitSnapshot } from '../state';
 import type { EventContext, PollingEvent } from './types';
 import { idOf } from './types';
@@ -25,21 +26,13 @@ interface Renewal {
 	daysLeft: number;
 }
 
-function isQualifying({ settings }: EventContext, training: IDataObject): boolean {
-	const codes = settings.renewal.surveyCodes;
-	return (
-		training.winner === true &&
-		typeof training.complete_date === 'string' &&
-		(codes.length === 0 || codes.includes(String(training.survey_code)))
-	);
-}
+const isQualifying = ({ settings }: EventContext, training: IDataObject) =>
+	isPassedTraining(training, settings.renewal.surveyCodes);
 
 /** When a qualifying Training runs out, and how many days are left (negative once it has). */
 function renewalOf(event: EventContext, training: IDataObject): Renewal | undefined {
-	const completed = dayOf(training.complete_date, event.timeZone);
-	if (completed === undefined) return undefined;
-	const expires = addMonths(completed, event.settings.renewal.validityMonths);
-	return { training, expires, daysLeft: expires - event.today };
+	const counted = trainingValidity(training, event.settings.renewal.validityMonths, event.timeZone, event.today);
+	return counted && { training, ...counted };
 }
 
 const isDue = (event: EventContext, renewal: Renewal) => renewal.daysLeft <= event.settings.renewal.noticeDays;

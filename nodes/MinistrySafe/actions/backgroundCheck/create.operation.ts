@@ -58,7 +58,7 @@ const applicantFields = updateDisplayOptions({ show: { quickapp: [false] } }, [
 /** The level or custom package ordered; a level comes from GET /background_checks/available_levels. */
 function readPackage(input: ItemInput) {
 	if (input.choice('package', 'Package', PACKAGES, true) === 'custom') {
-		return { customPackageCode: input.text('customPackageCode', 'Custom Package Code', true) };
+		return { customPackageCode: input.text('customPackageCode', 'Custom Package Name or ID', true) };
 	}
 	return { level: input.positiveInteger('level', 'Level', true) as number };
 }
@@ -112,10 +112,16 @@ export const create: Operation = {
 				'The level to order. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 			displayOptions: { show: { package: ['level'] } },
 		},
-		text('Custom Package Code', 'customPackageCode', {
-			description: "The code of the Organization's custom package",
+		{
+			displayName: 'Custom Package Name or ID',
+			name: 'customPackageCode',
+			type: 'options',
+			typeOptions: { loadOptionsMethod: 'getCustomPackages' },
+			default: '',
+			description:
+				'The custom package to order, by its code. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 			displayOptions: { show: { package: ['custom'] } },
-		}),
+		},
 		{
 			displayName: 'QuickApp',
 			name: 'quickapp',

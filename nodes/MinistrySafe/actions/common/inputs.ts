@@ -1,6 +1,8 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { toCalendarDate, toServiceDate, wholeNumber } from './values';
+
 /**
  * Reads and checks one item's parameters before anything is sent (the checks api-v2.md states; decisions.md 21).
  * A failure names the item and the field, and never repeats the value: it may be an SSN or a date of birth.
@@ -153,17 +155,6 @@ function textOf(value: unknown, wrongType: () => Error): string {
 }
 
 /**
- * A number, or text that is exactly a whole decimal number; undefined for anything else (hex, 1e3, 3.5, 2^60). The
- * one rule for whole numbers in every node of the package.
- */
-export function wholeNumber(value: unknown): number | undefined {
-	if (typeof value === 'number') return Number.isSafeInteger(value) ? value : undefined;
-	if (typeof value !== 'string' || !/^\s*[+-]?\d+\s*$/.test(value)) return undefined;
-	const number = Number(value);
-	return Number.isSafeInteger(number) ? number : undefined;
-}
-
-/**
  * A record ID as the path segment it becomes (decisions.md 31): digits only, at least 1, at most the largest safe
  * integer; its text as written. Otherwise what is wrong with it.
  */
@@ -175,59 +166,4 @@ export function recordIdOf(value: unknown): { id: string } | { problem: string }
 	if (number < 1) return { problem: 'must be a whole number of at least 1' };
 	if (!Number.isSafeInteger(number)) return { problem: `must be a whole number of at most ${Number.MAX_SAFE_INTEGER}` };
 	return { id: text };
-}
-
-const pad = (value: number) => String(value).padStart(2, '0');
-
-function formatIfValid(year: number, month: number, day: number): string | undefined {
-	const date = new Date(Date.UTC(year, month - 1, day));
-	if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return undefined;
-	return `${pad(month)}/${pad(day)}/${year}`;
-}
-
-const US_DATE = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::\d{2}(?:\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
-
-/**
- * A calendar date as the service writes it (MM/DD/YYYY): the year, month and day as written, in the value's own
- * offset. `1990-03-07T00:00:00-06:00` and `1990-03-07T00:00:00Z` are both March 7th, in any workflow time zone.
- */
-export function toCalendarDate(value: string): string | undefined {
-	const us = US_DATE.exec(value);
-	if (us) return formatIfValid(Number(us[3]), Number(us[1]), Number(us[2]));
-	const iso = ISO_DATE.exec(value);
-	if (!iso) return undefined;
-	if (iso[4] !== undefined && (Number(iso[4]) > 23 || Number(iso[5]) > 59)) return undefined;
-	const offset = /^[+-](\d{2}):?(\d{2})$/.exec(iso[6] ?? '');
-	if (offset && (Number(offset[1]) > 23 || Number(offset[2]) > 59)) return undefined;
-	return formatIfValid(Number(iso[1]), Number(iso[2]), Number(iso[3]));
-}
-
-/**
- * The service's date format, zero-padded MM/DD/YYYY (decisions.md 16, 17, 25). Accepts m/d/yyyy text, an ISO date,
- * or an ISO date-time: one with an offset is read in the workflow's time zone, one without is taken as written.
- */
-export function toServiceDate(value: string, timeZone: string): string | undefined {
-	const iso = ISO_DATE.exec(value);
-	if (!iso || !iso[6]) return toCalendarDate(value);
-
-	const instant = new Date(value);
-	if (Number.isNaN(instant.getTime())) return undefined;
-	const parts = Object.fromEntries(
-		dayFormat(timeZone)
-			.formatToParts(instant)
-			.map(({ type, value: part }) => [type, Number(part)]),
-	);
-	return formatIfValid(parts.year, parts.month, parts.day);
-}
-
-/** One formatter per time zone: building one costs more than reading a date with it (a list of 10,000 Users). */
-const dayFormats = new Map<string, Intl.DateTimeFormat>();
-function dayFormat(timeZone: string): Intl.DateTimeFormat {
-	let format = dayFormats.get(timeZone);
-	if (!format) {
-		format = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: 'numeric', day: 'numeric' });
-		dayFormats.set(timeZone, format);
-	}
-	return format;
 }

@@ -3,9 +3,12 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { apiRequestAllItems } from '../../transport';
 import { listProperties, userTagFilter } from '../common/descriptions';
 import { itemInput } from '../common/inputs';
+import { participantExternalId } from '../common/trainings';
 import { allUsers } from '../common/user';
+import { today } from '../common/values';
 import type { Operation } from '../types';
-import { complianceOf, OVERALL_STATUSES, readSettings, settingsProperty, today } from './compliance';
+import { readSettings, settingsProperty } from './settings';
+import { complianceOf, OVERALL_STATUSES } from './status';
 
 /** Records grouped by their User's ID. */
 function byUser(records: IDataObject[], userIdOf: (record: IDataObject) => unknown): Map<string, IDataObject[]> {
@@ -56,7 +59,16 @@ export const getAll: Operation = {
 			apiRequestAllItems.call(this, '/trainings'),
 			apiRequestAllItems.call(this, '/background_checks'),
 		])) as IDataObject[][];
-		const trainingsByUser = byUser(trainings, (training) => (training.participant as IDataObject | null)?.id);
+		// A Training names its User by id; where the participant carries only an External ID, that finds the User.
+		const userIdByExternalId = new Map(
+			users.filter((user) => user.external_id !== undefined && user.external_id !== null).map((user) => [String(user.external_id), user.id]),
+		);
+		const trainingsByUser = byUser(trainings, (training) => {
+			const id = (training.participant as IDataObject | null | undefined)?.id;
+			if (id !== undefined && id !== null) return id;
+			const externalId = participantExternalId(training);
+			return externalId === undefined ? undefined : userIdByExternalId.get(externalId);
+		});
 		const checksByUser = byUser(checks, (check) => check.user_id);
 
 		const timeZone = this.getTimezone();

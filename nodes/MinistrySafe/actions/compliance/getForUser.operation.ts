@@ -4,8 +4,10 @@ import { apiRequest } from '../../transport';
 import { userLocator } from '../common/descriptions';
 import { itemInput } from '../common/inputs';
 import { userPath, userReference } from '../common/user';
+import { today } from '../common/values';
 import type { Operation } from '../types';
-import { complianceOf, readSettings, settingsProperty, today } from './compliance';
+import { readSettings, settingsProperty } from './settings';
+import { complianceOf } from './status';
 
 export const getForUser: Operation = {
 	option: {

@@ -4,6 +4,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { apiRequest, toFormBody, type FormFields } from '../../transport';
 import { USER_TYPES, userTypeField } from '../common/descriptions';
 import type { ItemInput } from '../common/inputs';
+import { textList } from '../common/values';
 
 export const tagsField: INodeProperties = {
 	displayName: 'Tag Names or IDs',
@@ -69,9 +70,8 @@ export const newUserAdditionalFields: INodeProperties = {
  * comma-separated text. Undefined when no Tag is named.
  */
 export function tagList(value: unknown): string | undefined {
-	const parts = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : [];
-	const names = parts.map((part) => String(part ?? '').trim()).filter((name) => name !== '');
-	return names.length > 0 ? [...new Set(names)].join(',') : undefined;
+	const names = textList(value);
+	return names.length > 0 ? names.join(',') : undefined;
 }
 
 /** A new User, as the service names the fields. */

@@ -1,0 +1,137 @@
+// The one reading of the values both the action node and the triggers work with: calendar days in the workflow's time
+// zone and validity periods counted on them, text lists (Tags, survey codes, statuses) and whole numbers. Each rule is
+// written once here; inputs.ts checks an item's parameters with them, the triggers their settings.
+
+// ---- Whole numbers ----------------------------------------------------------------------------------------------
+
+/**
+ * A number, or text that is exactly a whole decimal number; undefined for anything else (hex, 1e3, 3.5, 2^60). The
+ * one rule for whole numbers in every node of the package.
+ */
+export function wholeNumber(value: unknown): number | undefined {
+	if (typeof value === 'number') return Number.isSafeInteger(value) ? value : undefined;
+	if (typeof value !== 'string' || !/^\s*[+-]?\d+\s*$/.test(value)) return undefined;
+	const number = Number(value);
+	return Number.isSafeInteger(number) ? number : undefined;
+}
+
+
+// ---- Dates ------------------------------------------------------------------------------------------------------
+
+const pad = (value: number) => String(value).padStart(2, '0');
+
+function formatIfValid(year: number, month: number, day: number): string | undefined {
+	const date = new Date(Date.UTC(year, month - 1, day));
+	if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return undefined;
+	return `${pad(month)}/${pad(day)}/${year}`;
+}
+
+const US_DATE = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::\d{2}(?:\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
+
+/**
+ * A calendar date as the service writes it (MM/DD/YYYY): the year, month and day as written, in the value's own
+ * offset. `1990-03-07T00:00:00-06:00` and `1990-03-07T00:00:00Z` are both March 7th, in any workflow time zone.
+ */
+export function toCalendarDate(value: string): string | undefined {
+	const us = US_DATE.exec(value);
+	if (us) return formatIfValid(Number(us[3]), Number(us[1]), Number(us[2]));
+	const iso = ISO_DATE.exec(value);
+	if (!iso) return undefined;
+	if (iso[4] !== undefined && (Number(iso[4]) > 23 || Number(iso[5]) > 59)) return undefined;
+	const offset = /^[+-](\d{2}):?(\d{2})$/.exec(iso[6] ?? '');
+	if (offset && (Number(offset[1]) > 23 || Number(offset[2]) > 59)) return undefined;
+	return formatIfValid(Number(iso[1]), Number(iso[2]), Number(iso[3]));
+}
+
+/**
+ * The service's date format, zero-padded MM/DD/YYYY (decisions.md 16, 17, 25). Accepts m/d/yyyy text, an ISO date,
+ * or an ISO date-time: one with an offset is read in the workflow's time zone, one without is taken as written.
+ */
+export function toServiceDate(value: string, timeZone: string): string | undefined {
+	const iso = ISO_DATE.exec(value);
+	if (!iso || !iso[6]) return toCalendarDate(value);
+
+	const instant = new Date(value);
+	if (Number.isNaN(instant.getTime())) return undefined;
+	const parts = Object.fromEntries(
+		dayFormat(timeZone)
+			.formatToParts(instant)
+			.map(({ type, value: part }) => [type, Number(part)]),
+	);
+	return formatIfValid(parts.year, parts.month, parts.day);
+}
+
+/** One formatter per time zone: building one costs more than reading a date with it (a list of 10,000 Users). */
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+function dayFormat(timeZone: string): Intl.DateTimeFormat {
+	let format = dayFormats.get(timeZone);
+	if (!format) {
+		format = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: 'numeric', day: 'numeric' });
+		dayFormats.set(timeZone, format);
+	}
+	return format;
+}
+
+// ---- Calendar days and validity ---------------------------------------------------------------------------------
+
+/** A day as a count of days since 1970-01-01: plain numbers, so that windows and days left are subtractions. */
+export type CalendarDay = number;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+const fromParts = (year: number, month: number, day: number): CalendarDay => Date.UTC(year, month - 1, day) / DAY_MS;
+
+/** The day of the service's MM/DD/YYYY. */
+function fromServiceDate(date: string): CalendarDay {
+	return fromParts(Number(date.slice(6)), Number(date.slice(0, 2)), Number(date.slice(3, 5)));
+}
+
+/** The day a service timestamp (ISO 8601 with an offset) falls on in the time zone; undefined when unreadable. */
+export function dayOf(timestamp: unknown, timeZone: string): CalendarDay | undefined {
+	if (typeof timestamp !== 'string' || timestamp === '') return undefined;
+	const date = toServiceDate(timestamp, timeZone);
+	return date === undefined ? undefined : fromServiceDate(date);
+}
+
+/** Today in the time zone. */
+export const today = (timeZone: string, now = Date.now()): CalendarDay =>
+	dayOf(new Date(now).toISOString(), timeZone) as CalendarDay;
+
+/** The same day `months` later (or earlier); the month's last day when it is shorter (Jan 31 + 1 month: Feb 28). */
+export function addMonths(day: CalendarDay, months: number): CalendarDay {
+	const date = new Date(day * DAY_MS);
+	const year = date.getUTCFullYear();
+	const month = date.getUTCMonth() + months;
+	const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+	return Date.UTC(year, month, Math.min(date.getUTCDate(), lastDay)) / DAY_MS;
+}
+
+/**
+ * A record that counts for `months` calendar months from `start`: the first day it no longer counts, and the days
+ * from `day` until then (0 or less: it has expired). One rule for Compliance and the renewal event.
+ */
+export function validity(start: CalendarDay, months: number, day: CalendarDay): { expires: CalendarDay; daysLeft: number } {
+	const expires = addMonths(start, months);
+	return { expires, daysLeft: expires - day };
+}
+
+/** YYYY-MM-DD. */
+export const isoDate = (day: CalendarDay): string => new Date(day * DAY_MS).toISOString().slice(0, 10);
+
+/** The service's MM/DD/YYYY. */
+export function serviceDate(day: CalendarDay): string {
+	const [year, month, date] = isoDate(day).split('-');
+	return `${month}/${date}/${year}`;
+}
+
+// ---- Text lists -------------------------------------------------------------------------------------------------
+
+/**
+ * A list of names from a multi-select (a list) or an expression (a list, or comma-separated text): each trimmed,
+ * blanks and repeats dropped, in the order given.
+ */
+export function textList(value: unknown): string[] {
+	const parts = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : [];
+	return [...new Set(parts.map((part) => String(part ?? '').trim()).filter((name) => name !== ''))];
+}

@@ -1,0 +1,146 @@
+// A User's compliance from their Trainings and Background Checks: the one computation both Compliance operations use.
+// Dates are calendar days in the workflow's time zone; a record expires on the day its validity ends (a Training
+// completed on 2024-03-05 with 24 months of validity counts through 2026-03-04 and has expired on 2026-03-05).
+import type { IDataObject } from 'n8n-workflow';
+
+import { isPassedTraining, trainingValidity } from '../common/trainings';
+import { type CalendarDay, dayOf, isoDate, validity } from '../common/values';
+import type { ComplianceSettings } from './settings';
+
+export type RecordStatus = 'valid' | 'expiring' | 'expired' | 'pending' | 'missing';
+export type OverallStatus = 'compliant' | 'expiring' | 'noncompliant';
+export const OVERALL_STATUSES: readonly OverallStatus[] = ['compliant', 'expiring', 'noncompliant'];
+
+export interface Clock {
+	today: CalendarDay;
+	timeZone: string;
+}
+
+const timeOf = (value: unknown) => (typeof value === 'string' ? Date.parse(value) : NaN);
+/** The record with the latest `when`, or undefined. */
+function latest(records: IDataObject[], when: (record: IDataObject) => unknown): IDataObject | undefined {
+	return records.reduce<IDataObject | undefined>(
+		(best, record) => (best && timeOf(when(best)) >= timeOf(when(record)) ? best : record),
+		undefined,
+	);
+}
+
+/** valid, expiring or expired by the days left; the expiry day for the output. */
+function byDaysLeft(counted: { expires: CalendarDay; daysLeft: number } | undefined, expiringWithinDays: number) {
+	if (!counted) return { status: 'expired' as RecordStatus, expiresAt: null };
+	const { expires, daysLeft } = counted;
+	const status: RecordStatus = daysLeft <= 0 ? 'expired' : daysLeft <= expiringWithinDays ? 'expiring' : 'valid';
+	return { status, expiresAt: expires as CalendarDay | null };
+}
+
+const counts = (status: RecordStatus) => status === 'valid' || status === 'expiring';
+const expiresAtText = (expiresAt: CalendarDay | null) => (expiresAt === null ? null : isoDate(expiresAt));
+
+/**
+ * The latest passed Training while it counts; otherwise one assigned since (not completed, or not passed) is
+ * pending; otherwise the last passed one has expired, or there is none.
+ */
+function trainingStatus(trainings: IDataObject[], settings: ComplianceSettings, clock: Clock): IDataObject {
+	const codes = settings.surveyCodes;
+	const qualifying = trainings.filter((training) => codes.length === 0 || codes.includes(String(training.survey_code)));
+	const passed = latest(
+		qualifying.filter((training) => isPassedTraining(training, codes)),
+		(training) => training.complete_date,
+	);
+	const view = (training: IDataObject | undefined, status: RecordStatus, expiresAt: CalendarDay | null) => ({
+		status,
+		survey_code: training?.survey_code ?? null,
+		complete_date: training?.complete_date ?? null,
+		expires_at: expiresAtText(expiresAt),
+	});
+	const counted = passed
+		? byDaysLeft(
+				trainingValidity(passed, settings.trainingValidityMonths, clock.timeZone, clock.today),
+				settings.expiringWithinDays,
+			)
+		: undefined;
+	if (passed && counted && counts(counted.status)) return view(passed, counted.status, counted.expiresAt);
+	const since = passed ? timeOf(passed.complete_date) : -Infinity;
+	const open = latest(
+		qualifying.filter((training) => training !== passed && !(timeOf(training.created_at) < since)),
+		(training) => training.created_at,
+	);
+	if (open) return view(open, 'pending', null);
+	return passed && counted ? view(passed, 'expired', counted.expiresAt) : view(undefined, 'missing', null);
+}
+
+/** A check counts from its completion when the service gives one, else from its order (decisions.md 32). */
+const countsFrom = (check: IDataObject) =>
+	typeof check.complete_date === 'string' && check.complete_date !== '' ? check.complete_date : check.order_date;
+const statusOf = (check: IDataObject) => String(check.status ?? '').trim().toLowerCase();
+
+/**
+ * The latest cleared Background Check while it counts; otherwise one ordered since in an open status (any status
+ * neither cleared nor set aside, known or not) is pending; otherwise the last cleared one has expired, or there is
+ * none. A set-aside check (archived, cancelled) never counts and never makes the User pending. The service's own
+ * status stays in `service_status`.
+ */
+function backgroundCheckStatus(checks: IDataObject[], settings: ComplianceSettings, clock: Clock): IDataObject {
+	const months = settings.backgroundCheckValidityMonths;
+	const isCleared = (check: IDataObject) => settings.clearedStatuses.includes(statusOf(check));
+	const isOpen = (check: IDataObject) => !isCleared(check) && !settings.setAsideStatuses.includes(statusOf(check));
+	const cleared = latest(checks.filter(isCleared), countsFrom);
+	const view = (check: IDataObject | undefined, status: RecordStatus, expiresAt: CalendarDay | null) => ({
+		status,
+		id: check?.id ?? null,
+		level: check?.level ?? null,
+		order_date: check?.order_date ?? null,
+		complete_date: check?.complete_date ?? null,
+		expires_at: expiresAtText(expiresAt),
+		service_status: check?.status ?? null,
+	});
+	const start = cleared ? dayOf(countsFrom(cleared), clock.timeZone) : undefined;
+	const counted =
+		cleared && months > 0
+			? byDaysLeft(start === undefined ? undefined : validity(start, months, clock.today), settings.expiringWithinDays)
+			: undefined;
+	if (cleared && (!counted || counts(counted.status))) {
+		return view(cleared, counted?.status ?? 'valid', counted?.expiresAt ?? null);
+	}
+	const since = cleared ? timeOf(cleared.order_date) : -Infinity;
+	const open = latest(
+		checks.filter((check) => isOpen(check) && !(timeOf(check.order_date) < since)),
+		(check) => check.order_date,
+	);
+	if (open) return view(open, 'pending', null);
+	if (cleared && counted) return view(cleared, 'expired', counted.expiresAt);
+	return view(
+		latest(checks, (check) => check.order_date),
+		'missing',
+		null,
+	);
+}
+
+/** One User's compliance (contract.md: Output of compliance). */
+export function complianceOf(
+	user: IDataObject,
+	trainings: IDataObject[],
+	checks: IDataObject[],
+	settings: ComplianceSettings,
+	clock: Clock,
+): IDataObject {
+	const training = trainingStatus(trainings, settings, clock);
+	const backgroundCheck = backgroundCheckStatus(checks, settings, clock);
+	const statuses = [training.status, ...(settings.backgroundCheckValidityMonths > 0 ? [backgroundCheck.status] : [])];
+	const status: OverallStatus = statuses.some((entry) => !counts(entry as RecordStatus))
+		? 'noncompliant'
+		: statuses.includes('expiring')
+			? 'expiring'
+			: 'compliant';
+	return {
+		user_id: user.id ?? null,
+		external_id: user.external_id ?? null,
+		first_name: user.first_name ?? null,
+		last_name: user.last_name ?? null,
+		email: user.email ?? null,
+		status,
+		compliant: status !== 'noncompliant',
+		training,
+		background_check: backgroundCheck,
+	};
+}

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { apiRequest } from '../../transport';
-import { itemInput } from '../common/inputs';
+import { type ItemInput, itemInput } from '../common/inputs';
 import { allUsers } from '../common/user';
 import type { ListOperation, ListStep } from '../types';
 import { createUser, externalIdField, newUserAdditionalFields, newUserNameFields, readNewUser, updateUser } from './shared';
@@ -10,12 +10,21 @@ import { planSync, type SyncDecision, type SyncOptions, type SyncRow } from './s
 /** One input item as a row of the list: its User, or why it is invalid (the message of Create's own checks). */
 function readRow(context: IExecuteFunctions, item: number): SyncRow {
 	const input = itemInput(context, item);
-	let externalId: string | undefined;
 	try {
-		externalId = input.text('externalId', 'External ID');
-		return { item, externalId, user: readNewUser(input) };
+		// Each field read once: on a list of 10,000, every read of an expression costs n8n about 0.1 ms.
+		const user = readNewUser(input);
+		return { item, externalId: user.external_id, user };
 	} catch (error) {
-		return { item, externalId, invalid: (error as Error).message };
+		return { item, externalId: externalIdIfReadable(input), invalid: (error as Error).message };
+	}
+}
+
+/** An invalid row's External ID, when that field itself is readable: its report names it. */
+function externalIdIfReadable(input: ItemInput): string | undefined {
+	try {
+		return input.text('externalId', 'External ID');
+	} catch {
+		return undefined;
 	}
 }
 

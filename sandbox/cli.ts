@@ -3,6 +3,7 @@
 import { Command, InvalidArgumentError } from 'commander';
 
 import { DEFAULT_API_KEY, startSandbox } from './index';
+import { TODAY_VARIABLE } from './seed';
 
 function wholeNumber(label: string, max: number, min = 0) {
 	return (text: string): number => {
@@ -14,6 +15,15 @@ function wholeNumber(label: string, max: number, min = 0) {
 	};
 }
 
+/** A calendar date written YYYY-MM-DD. */
+function isoDay(text: string): string {
+	const day = Date.parse(`${text}T00:00:00Z`);
+	if (!/^\d{4}-\d{2}-\d{2}$/.test(text) || Number.isNaN(day) || new Date(day).toISOString().slice(0, 10) !== text) {
+		throw new InvalidArgumentError('--today must be a date written YYYY-MM-DD, for example 2031-03-07.');
+	}
+	return text;
+}
+
 interface CliOptions {
 	port: number;
 	host: string;
@@ -22,6 +32,7 @@ interface CliOptions {
 	latency: number;
 	rateLimit?: number;
 	seed?: number;
+	today?: string;
 }
 
 async function main(): Promise<void> {
@@ -39,6 +50,11 @@ async function main(): Promise<void> {
 			wholeNumber('--rate-limit', 1_000_000, 1),
 		)
 		.option('--seed <number>', 'seed of the demo data', wholeNumber('--seed', 2 ** 32 - 1))
+		.option(
+			'--today <YYYY-MM-DD>',
+			`the day the seed's dates count back from, and the sandbox's calendar (default: ${TODAY_VARIABLE}, else today in UTC)`,
+			isoDay,
+		)
 		.parse();
 	const options = program.opts<CliOptions>();
 
@@ -51,6 +67,7 @@ async function main(): Promise<void> {
 		latencyMs: options.latency,
 		rateLimit: options.rateLimit,
 		seed: options.seed,
+		today: options.today,
 		log: (line) => console.log(line),
 	});
 	console.log(`MinistrySafe sandbox ready at ${sandbox.url} (API at ${sandbox.url}/api/v2) in ${Date.now() - started} ms`);

@@ -2,7 +2,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-import { DEFAULT_DEMO_USERS, DEFAULT_SEED } from './seed';
+import { DEFAULT_DEMO_USERS, DEFAULT_SEED, sandboxClock, TODAY_VARIABLE } from './seed';
 import { createSandboxApp } from './server';
 import type { Sandbox, SandboxOptions, WebhookDelivery } from './types';
 import { DEFAULT_ATTEMPT_TIMEOUT_MS, DEFAULT_RETRY_DELAYS_MS } from './webhooks';
@@ -25,6 +25,9 @@ function listen(server: http.Server, port: number, host: string): Promise<void> 
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
 	const host = options.host ?? '127.0.0.1';
 	const apiKey = options.apiKey ?? DEFAULT_API_KEY;
+	const today = options.today ?? process.env[TODAY_VARIABLE];
+	// A bad day is refused before anything listens.
+	sandboxClock(today);
 	const server = http.createServer();
 	await listen(server, options.port ?? 0, host);
 	const { port } = server.address() as AddressInfo;
@@ -37,6 +40,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		users: options.users ?? DEFAULT_DEMO_USERS,
 		seed: options.seed ?? DEFAULT_SEED,
 		latencyMs: options.latencyMs ?? 0,
+		today,
 		rateLimit: options.rateLimit || undefined,
 		webhookRetryDelaysMs: options.webhookRetryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS,
 		webhookAttemptTimeoutMs: options.webhookAttemptTimeoutMs ?? DEFAULT_ATTEMPT_TIMEOUT_MS,

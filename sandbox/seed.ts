@@ -27,6 +27,23 @@ export function startOfToday(now = Date.now()): number {
 	return Math.floor(now / DAY_MS) * DAY_MS;
 }
 
+/** The environment variable a test run sets once, so that every sandbox it starts lives on the same day. */
+export const TODAY_VARIABLE = 'MINISTRYSAFE_SANDBOX_TODAY';
+
+/**
+ * The sandbox's calendar: the day its seed counts back from, and its clock, which keeps the time of day on that
+ * date (records created later sort after the seeded ones). `today` is YYYY-MM-DD; undefined: today in UTC.
+ */
+export function sandboxClock(today: string | undefined): { seedDay: number; now: () => number } {
+	if (today === undefined || today === '') return { seedDay: startOfToday(), now: Date.now };
+	const seedDay = Date.parse(`${today}T00:00:00Z`);
+	if (!/^\d{4}-\d{2}-\d{2}$/.test(today) || Number.isNaN(seedDay) || new Date(seedDay).toISOString().slice(0, 10) !== today) {
+		throw new Error(`today must be a date written YYYY-MM-DD, not ${JSON.stringify(today)}`);
+	}
+	const offset = seedDay - startOfToday();
+	return { seedDay, now: () => Date.now() + offset };
+}
+
 type SeededTraining = { daysAgo: number; code: 'standard' | 'other'; score?: number };
 type SeededCheck = { daysAgo: number; status: BackgroundCheckStatus };
 type Between = (low: number, high: number) => number;

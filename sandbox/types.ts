@@ -14,6 +14,12 @@ export interface SandboxOptions {
 	/** Added to every /api/v2 answer. */
 	latencyMs?: number;
 	/**
+	 * YYYY-MM-DD: the day the seed's dates count back from, and the sandbox's calendar (its clock keeps the time of
+	 * day, on that date). Default: MINISTRYSAFE_SANDBOX_TODAY, which a test run sets once for all its sandboxes, else
+	 * today in UTC.
+	 */
+	today?: string;
+	/**
 	 * Requests a second each Organization may send to /api/v2; the ones beyond get 429 with Retry-After (seconds).
 	 * Default: no limit.
 	 */

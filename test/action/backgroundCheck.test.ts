@@ -9,6 +9,7 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import type { Sandbox } from '../../sandbox';
 import { startSandbox } from '../../sandbox';
 import type { RunActionOptions } from '../helpers/n8n';
+import { runDay } from '../helpers/clock';
 import { jsonOf, runActionNode } from '../helpers/n8n';
 import { applicantItem, orderFromItem } from '../helpers/backgroundCheck';
 import { ok, sandboxClients, sentRequests } from '../helpers/sandbox';
@@ -86,13 +87,19 @@ describe('Get Many', () => {
 	});
 
 	it('sends the date filters as mm/dd/yyyy in the workflow time zone', async () => {
-		const query = { start_date: '02/01/2025', end_date: '05/31/2025' };
+		// A window of the seed, relative to the run's day: from about 3 years back to about a year later.
+		const from = runDay(-1100);
+		const end = runDay(-700);
+		const usDate = (date: Date) =>
+			`${String(date.getUTCMonth() + 1).padStart(2, '0')}/${String(date.getUTCDate()).padStart(2, '0')}/${date.getUTCFullYear()}`;
+		const query = { start_date: usDate(from), end_date: usDate(end) };
 		const expected = await allBackgroundChecks(query);
 		expect(expected.length).toBeGreaterThan(0);
 
-		// 05:30 UTC on June 1st is still May 31st in Los Angeles.
+		// 05:30 UTC on the day after the end is still the end day in Los Angeles.
+		const endInstant = new Date(end.getTime() + 29.5 * 60 * 60 * 1000).toISOString();
 		const result = await runBackgroundCheck(
-			{ operation: 'getAll', returnAll: true, filters: { startDate: '2/1/2025', endDate: '2025-06-01T05:30:00Z' } },
+			{ operation: 'getAll', returnAll: true, filters: { startDate: usDate(from).replace(/^0/, ''), endDate: endInstant } },
 			{ timezone: 'America/Los_Angeles' },
 		);
 

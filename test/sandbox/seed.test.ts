@@ -3,6 +3,7 @@
 import type { Sandbox } from '../../sandbox';
 import { startSandbox } from '../../sandbox';
 import type { Json } from './helpers';
+import { runDay, runToday } from '../helpers/clock';
 import { clientsFor, list } from './helpers';
 
 async function firstPages(sandbox: Sandbox): Promise<string> {
@@ -30,6 +31,26 @@ describe('seeded data', () => {
 		} finally {
 			await Promise.all(sandboxes.map((sandbox) => sandbox.stop()));
 		}
+	});
+
+	it("lives on the run's one day, or on the day it is given: the seed counts back from it", async () => {
+		const latestCompletion = async (sandbox: Sandbox) => {
+			const { api } = clientsFor(sandbox.url, sandbox.apiKey);
+			const trainings = list(await api.get('/trainings'));
+			return trainings.map((training) => String(training.complete_date ?? '')).sort().at(-1)?.slice(0, 10);
+		};
+		const sandboxes = await Promise.all([startSandbox({ users: 40 }), startSandbox({ users: 40, today: '2031-03-07' })]);
+		try {
+			const [ofTheRun, given] = await Promise.all(sandboxes.map(latestCompletion));
+			// Every sandbox of a run seeds from its one day (the global setup's), and completions lie before it.
+			expect(ofTheRun! <= runToday()).toBe(true);
+			expect(ofTheRun! >= runDay(-60).toISOString().slice(0, 10)).toBe(true);
+			expect(given! <= '2031-03-07').toBe(true);
+			expect(given! >= '2031-01-01').toBe(true);
+		} finally {
+			await Promise.all(sandboxes.map((sandbox) => sandbox.stop()));
+		}
+		await expect(startSandbox({ today: '2031-02-30' })).rejects.toThrow('today must be a date written YYYY-MM-DD');
 	});
 
 	it('dates Trainings over the three years before today, and Background Checks old and recent', async () => {

@@ -52,26 +52,29 @@ function describeFieldErrors(errors: IDataObject): string {
 		.join('; ');
 }
 
-function forbiddenMessage(endpoint: string): { message: string; description: string } {
-	if (endpoint.endsWith('/sign_in_link')) {
-		return {
-			message: 'This Organization may not create sign-in links (403 Forbidden)',
-			description:
-				"The Organization's allow_sign_in_link_creation setting is off. Ask the service's support to turn it on for the Organization, or send the User their direct_login_url instead.",
-		};
-	}
-	if (endpoint.startsWith('/organizations')) {
-		return {
-			message: 'This API key may not create Organizations (403 Forbidden)',
-			description:
-				"Only a key with the Organization-creation capability (a partner key) may create Organizations. Use that key in the credential, or ask the service's support to grant the capability.",
-		};
-	}
-	return {
+/** What a 403 means for each kind of endpoint: the first entry whose `endpoint` matches, else the last. */
+const FORBIDDEN: ReadonlyArray<{ endpoint: RegExp; message: string; description: string }> = [
+	{
+		endpoint: /\/sign_in_link$/,
+		message: 'This Organization may not create sign-in links (403 Forbidden)',
+		description:
+			"The Organization's allow_sign_in_link_creation setting is off. Ask the service's support to turn it on for the Organization, or send the User their direct_login_url instead.",
+	},
+	{
+		endpoint: /^\/organizations/,
+		message: 'This API key may not create Organizations (403 Forbidden)',
+		description:
+			"Only a key with the Organization-creation capability (a partner key) may create Organizations. Use that key in the credential, or ask the service's support to grant the capability.",
+	},
+	{
+		endpoint: /./,
 		message: 'This API key has no access to this resource (403 Forbidden)',
 		description: "Check that the key's Organization has the feature, or ask the service's support for access.",
-	};
-}
+	},
+];
+
+const forbiddenMessage = (endpoint: string) =>
+	FORBIDDEN.find((entry) => entry.endpoint.test(endpoint)) ?? FORBIDDEN[FORBIDDEN.length - 1];
 
 /** Long bodies (an HTML error page) are cut, so the error stays readable. */
 const MAX_BODY_TEXT = 2000;

@@ -68,7 +68,11 @@ export const properties: INodeProperties[] = [
 				default: DEFAULT_NOTICE_DAYS,
 				description: 'How many days before the training runs out the event starts the workflow',
 			},
-			surveyCodesField('Only trainings with these codes count, as the latest training and as due. None: every code.'),
+			{
+				...surveyCodesField,
+				description:
+					'Only trainings with these codes count, as the latest training and as due. None: every code. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+			},
 			{
 				displayName: 'Training Validity (Months)',
 				name: 'trainingValidityMonths',

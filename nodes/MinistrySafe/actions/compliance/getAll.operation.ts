@@ -25,7 +25,7 @@ function byUser(records: IDataObject[], userIdOf: (record: IDataObject) => unkno
 export const getAll: Operation = {
 	option: {
 		name: 'Get Many',
-		action: "Get many users' compliance",
+		action: 'Get the compliance of many users',
 		description:
 			"Report every User's compliance (Training and Background Check valid, expiring, expired, pending or missing); returns one item per User with their status and expiry dates",
 	},

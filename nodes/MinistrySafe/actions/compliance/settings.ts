@@ -65,7 +65,11 @@ export const settingsProperty: INodeProperties = {
 			description:
 				'The Background Check statuses that never count and never make a User pending (archived, cancelled), comma-separated, in any case. Empty: the default.',
 		},
-		surveyCodesField('The Trainings that count; none chosen: any.'),
+		{
+			...surveyCodesField,
+			description:
+				'The Trainings that count; none chosen: any. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+		},
 		{
 			displayName: 'Training Validity (Months)',
 			name: 'trainingValidityMonths',

@@ -10,7 +10,7 @@ import { surveyCodeField } from './surveyCode';
 export const resend: Operation = {
 	option: {
 		name: 'Resend',
-		action: 'Resend a training e-mail to a user',
+		action: 'Resend a training email to a user',
 		description: 'Send a User the e-mail of a Training assigned to them again; returns the User it was sent to',
 	},
 	properties: [

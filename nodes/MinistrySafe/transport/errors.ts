@@ -128,7 +128,7 @@ export function apiError(
 	if (body.errors && typeof body.errors === 'object' && !Array.isArray(body.errors)) {
 		return make(
 			`The service rejected the request: ${describeFieldErrors(body.errors as IDataObject)}`,
-			'Correct the fields named above and run the node again. The raw answer is under the error details.',
+			'Correct the fields named above and run the node again. The service\'s full answer is in the details below.',
 		);
 	}
 	if (statusCode === 401) {
@@ -161,12 +161,12 @@ export function apiError(
 			`The service failed with ${statusCode}${triedFor(tries)}${serviceMessage ? `: ${serviceMessage}` : ''}`,
 			request.method === 'POST'
 				? MAY_HAVE_HAPPENED(request)
-				: 'The service had an internal problem. Try again later.',
+				: 'The service could not complete the request on its side. Try again later.',
 		);
 	}
 	return make(
 		serviceMessage ?? `The service answered ${statusCode} to ${request.method} ${request.endpoint}`,
-		'Check the values the node sent. The raw answer is under the error details.',
+		'Check the values the node sent. The service\'s full answer is in the details below.',
 	);
 }
 
@@ -241,6 +241,6 @@ export function shapeError(
 		errorDetails(responseBody, request.redact),
 		request,
 		`The service answered ${request.method} ${request.endpoint} with ${got} where ${expected} was expected`,
-		"The address may not be the MinistrySafe API: check the credential's environment or custom base URL. If it is right, the service answered in a way the node does not know; the answer is under the error details.",
+		"The address may not be the MinistrySafe API: check the credential's environment or custom base URL. If it is right, the service answered in a way the node does not know; the service's full answer is in the details below.",
 	);
 }

@@ -12,7 +12,7 @@ export const properties: INodeProperties[] = [
 		default: '',
 	},
 	{
-		displayName: 'Event',
+		displayName: 'Trigger On',
 		name: 'event',
 		type: 'options',
 		required: true,
@@ -98,7 +98,7 @@ export const properties: INodeProperties[] = [
 				typeOptions: { minValue: 1 },
 				default: DEFAULT_LOOK_BACK_DAYS,
 				description:
-					'How far back each check reads: records assigned or ordered longer ago than this are not watched. Each check reads one request per 100 records in this window.',
+					'How far back each check looks: trainings assigned and background checks ordered longer ago than this are not watched. A longer window means more to read at each check. Defaults to 90.',
 			},
 		],
 	},

@@ -35,7 +35,7 @@ export function readSettings(context: IPollFunctions): Settings {
 	};
 
 	const event = context.getNodeParameter('event', '') as PollingEventName;
-	if (!EVENTS.includes(event)) throw invalid('Event', `must be one of: ${EVENTS.join(', ')}`);
+	if (!EVENTS.includes(event)) throw invalid('Trigger On', `must be one of: ${EVENTS.join(', ')}`);
 	const options = (context.getNodeParameter('options', {}) ?? {}) as IDataObject;
 	const renewal = (context.getNodeParameter('renewal', {}) ?? {}) as IDataObject;
 	return {

@@ -439,7 +439,7 @@ describe('Create', () => {
 		['Employee Type', { type: 'former' }, 'must be one of: current, prospective'],
 		['First Name', { first: ' ' }, 'is required'],
 		['Last Name', { last: '' }, 'is required'],
-		['Email', { mail: 'ada.example.org' }, 'must be an e-mail address'],
+		['Email', { mail: 'ada.example.org' }, 'must be an email address'],
 		['Street Address', { street: '' }, 'is required'],
 		['City', { city: '' }, 'is required'],
 		['County', { county: '' }, 'is required'],

@@ -43,7 +43,7 @@ const applicantFields = updateDisplayOptions({ show: { quickapp: [false] } }, [
 	text('ZIP Code', 'zip', { placeholder: 'e.g. 75001', description: 'Five digits' }),
 	secret('Social Security Number', 'ssn'),
 	secret('Date of Birth', 'dob', {
-		placeholder: 'MM/DD/YYYY',
+		placeholder: 'e.g. 03/07/1990',
 		description: 'As MM/DD/YYYY, or an ISO date such as 1990-03-07; the day as written, whatever the time zone',
 	}),
 	secret('Driver License Number', 'driverLicense', {
@@ -128,7 +128,7 @@ export const create: Operation = {
 			type: 'boolean',
 			default: true,
 			description:
-				"Whether the service e-mails the applicant a form to fill in their own details; when off, the applicant's details are given here",
+				"Whether the service emails the applicant a form to fill in their own details; when off, the applicant's details are given here",
 		},
 		{
 			displayName: 'Child Serving',

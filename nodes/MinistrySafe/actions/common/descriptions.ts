@@ -94,7 +94,8 @@ export function listProperties(filters: INodeProperties[] = []): INodeProperties
 			type: 'collection',
 			placeholder: 'Add Filter',
 			default: {},
-			options: filters,
+			// In alphabetical order, as n8n lists optional fields.
+			options: [...filters].sort((a, b) => a.displayName.localeCompare(b.displayName)),
 		},
 	];
 }
@@ -117,16 +118,16 @@ export const requestOptionsField: INodeProperties = {
 			typeOptions: { minValue: 1, maxValue: 50, numberPrecision: 0 },
 			default: 5,
 			description:
-				"Max number of requests in flight at once, for the node's whole run (across items and pages); 1 sends them one after another",
+				"How many requests to MinistrySafe may be under way at the same time, over the node's whole run; 1 sends them one after another. Defaults to 5.",
 		},
 		{
-			displayName: 'Timeout',
+			displayName: 'Timeout (Seconds)',
 			name: 'timeout',
 			type: 'number',
 			typeOptions: { minValue: 0.1, maxValue: 3600 },
 			default: 30,
 			description:
-				'Seconds one request may take before it counts as failed: a read is then tried again, a create is not (it may have reached the service)',
+				'How long to wait for MinistrySafe to answer. Reading is then tried again; creating is not, since MinistrySafe may already have done it. Defaults to 30.',
 		},
 	],
 };

@@ -113,7 +113,7 @@ export const sync: ListOperation = {
 					typeOptions: { minValue: 0, numberPrecision: 0 },
 					default: 10,
 					description:
-						'The most Users one run may deactivate. When more are missing from the list, none is deactivated and each is reported as skipped.',
+						'The most users one run may deactivate. When more are missing from the list, none is deactivated and each is reported as skipped. Defaults to 10.',
 				},
 			],
 		},

@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { surveyCodesField } from '../MinistrySafe/actions/training/surveyCode';
-import { DEFAULT_LOOK_BACK_DAYS, DEFAULT_NOTICE_DAYS, DEFAULT_VALIDITY_MONTHS } from './settings';
+import { DEFAULT_LOOK_BACK_DAYS, DEFAULT_NOTICE_DAYS, DEFAULT_VALIDITY_MONTHS, EVENT_OPTIONS } from './settings';
 
 export const properties: INodeProperties[] = [
 	{
@@ -17,28 +17,7 @@ export const properties: INodeProperties[] = [
 		type: 'options',
 		required: true,
 		noDataExpression: true,
-		options: [
-			{
-				name: 'Background Check Status Changed',
-				value: 'backgroundCheckStatusChanged',
-				description: 'A background check changed status, or a new one was ordered (previous_status is then null)',
-			},
-			{
-				name: 'Training Completed',
-				value: 'trainingCompleted',
-				description: 'A training was completed (passed or not: see winner and score)',
-			},
-			{
-				name: 'Training Renewal Due',
-				value: 'trainingRenewalDue',
-				description: "A user's latest passed training reaches its renewal notice window",
-			},
-			{
-				name: 'User Created',
-				value: 'userCreated',
-				description: 'A user was created, in n8n or anywhere else',
-			},
-		],
+		options: [...EVENT_OPTIONS],
 		default: 'trainingCompleted',
 	},
 	{

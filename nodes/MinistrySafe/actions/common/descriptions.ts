@@ -69,17 +69,26 @@ export const userTagFilter: INodeProperties = {
 		'Only Users with this Tag. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 };
 
+/**
+ * The values of a dropdown's options: one list serves the dropdown and the check that a value an expression gave is
+ * one of them.
+ */
+export function valuesOf<T extends string>(options: ReadonlyArray<{ readonly value: T }>): T[] {
+	return options.map((option) => option.value);
+}
+
 /** The service's user_type values (api-v2.md: Create a User, Create a Background Check). */
-export const USER_TYPES = ['employee', 'volunteer'] as const;
+const USER_TYPE_OPTIONS = [
+	{ name: 'Employee', value: 'employee' },
+	{ name: 'Volunteer', value: 'volunteer' },
+] as const;
+export const USER_TYPES = valuesOf(USER_TYPE_OPTIONS);
 
 export const userTypeField: INodeProperties = {
 	displayName: 'User Type',
 	name: 'userType',
 	type: 'options',
-	options: [
-		{ name: 'Employee', value: 'employee' },
-		{ name: 'Volunteer', value: 'volunteer' },
-	],
+	options: [...USER_TYPE_OPTIONS],
 	default: 'volunteer',
 };
 

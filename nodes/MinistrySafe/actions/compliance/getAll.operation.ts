@@ -35,11 +35,7 @@ export const getAll: Operation = {
 				displayName: 'Status',
 				name: 'status',
 				type: 'multiOptions',
-				options: [
-					{ name: 'Compliant', value: 'compliant' },
-					{ name: 'Expiring', value: 'expiring' },
-					{ name: 'Noncompliant', value: 'noncompliant' },
-				],
+				options: OVERALL_STATUSES.map((status) => ({ name: status.charAt(0).toUpperCase() + status.slice(1), value: status })),
 				default: [],
 				description: 'Only Users with one of these statuses',
 			},

@@ -188,7 +188,7 @@ describe('Get Many for User', () => {
 	it('names the User the service did not find', async () => {
 		const result = await runTraining({ operation: 'getAllForUser', user: byEmployeeId('NO-SUCH-ID') });
 
-		expect(result.error?.message).toBe('User with External ID NO-SUCH-ID was not found: User not found');
+		expect(result.error?.message).toBe('User with External ID NO-SUCH-ID was not found');
 		expect(sentRequests(sandbox)).toEqual([
 			{ method: 'GET', path: '/api/v2/users/by_employee_id/NO-SUCH-ID/trainings', query: {}, body: undefined },
 		]);

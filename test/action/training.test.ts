@@ -269,7 +269,7 @@ describe('Assign', () => {
 	});
 
 	it.each([
-		['Survey Code', { user: '1001', code: '' }, 'is required'],
+		['Survey Code Name or ID', { user: '1001', code: '' }, 'is required'],
 		['User', { user: 'ada', code: 'standard' }, 'must be a numeric User ID (or choose "By External ID")'],
 		['User', { user: ' ', code: 'standard' }, 'is required'],
 	])('refuses a bad "%s" (%j) and sends nothing', async (label, item, problem) => {

@@ -4,6 +4,7 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { injectFault, ok, sandboxClients, sentRequests, useSandbox } from '../helpers/sandbox';
 import type { RunActionOptions } from '../helpers/n8n';
+import { resources } from '../../nodes/MinistrySafe/actions/resources';
 import { jsonOf, runActionNode } from '../helpers/n8n';
 
 type UserRecord = {
@@ -40,16 +41,19 @@ const rowOf = (user: UserRecord): Row => ({
 });
 
 /** Runs Sync on `rows`, every field taken from the items by expressions, as a workflow fed by a spreadsheet does. */
+/** A real run unless `dryRun` says otherwise (the node itself starts with Dry Run on: see the tests of Dry Run). */
 const runSync = (
 	rows: Row[],
 	options: INodeParameters = {},
 	extra: Partial<RunActionOptions> = {},
 	requestOptions: INodeParameters = {},
+	dryRun: boolean | null = false,
 ) =>
 	runActionNode({
 		parameters: {
 			resource: 'user',
 			operation: 'sync',
+			...(dryRun === null ? {} : { dryRun }),
 			requestOptions,
 			externalId: '={{ $json.external_id }}',
 			firstName: '={{ $json.first_name }}',
@@ -256,11 +260,16 @@ describe('Sync', () => {
 			{ external_id: 'HR-NEW-3', first_name: 'Cy', last_name: 'Dee', email: 'cy.new@example.org' },
 		];
 		const options = { deactivateMissing: true, maxDeactivations: 10 };
-		const dryRun = await runSync(rows, { ...options, dryRun: true });
+		// Dry Run as the node starts: on, without being set.
+		const dryRun = await runSync(rows, options, {}, {}, null);
 		expect(methods().every((line) => line.startsWith('GET '))).toBe(true);
 		expect(await allUsers()).toEqual(users);
+		// Every item says it was a dry run, and the action it would take, so a filter on `action` works both ways.
+		expect(jsonOf(dryRun).every((json) => json.dry_run === true)).toBe(true);
+		expect(Object.keys(jsonOf(dryRun)[0]).slice(0, 3)).toEqual(['action', 'reason', 'dry_run']);
 
 		const real = await runSync(rows, options);
+		expect(jsonOf(real).some((json) => 'dry_run' in json)).toBe(false);
 		const actions = (result: typeof real) => jsonOf(result).map(({ action, external_id, changes, reason }) => ({ action, external_id, changes, reason }));
 		expect(actions(dryRun)).toEqual(actions(real));
 		expect(jsonOf(dryRun).map((json) => json.action)).toEqual([
@@ -271,6 +280,37 @@ describe('Sync', () => {
 		]);
 		expect(byExternalId(jsonOf(dryRun)).get('HR-NEW-3')?.user_id).toBeNull();
 		expect(byExternalId(jsonOf(real)).get('HR-NEW-3')?.user_id).toEqual(expect.any(Number));
+	});
+
+	it('is a dry run for a workflow saved before Dry Run moved to the top: n8n drops the old Options > Dry Run', async () => {
+		const users = await allUsers();
+		const rows: Row[] = [{ ...rowOf(users[0]), first_name: 'Renamed' }];
+		const result = await runSync(rows, { dryRun: false }, {}, {}, null);
+		expect(result.error).toBeUndefined();
+		expect(jsonOf(result)).toEqual([expect.objectContaining({ action: 'updated', dry_run: true })]);
+		expect(methods().every((line) => line.startsWith('GET '))).toBe(true);
+		expect(await allUsers()).toEqual(users);
+	});
+
+	it('starts with the fields filled in: expressions reading external_id, first_name, last_name and email', async () => {
+		const { properties } = resources.user.operations.sync;
+		const defaults = Object.fromEntries(properties.map((property) => [property.name, property.default]));
+		expect(defaults).toMatchObject({
+			dryRun: true,
+			externalId: '={{ $json.external_id }}',
+			firstName: '={{ $json.first_name }}',
+			lastName: '={{ $json.last_name }}',
+			email: '={{ $json.email }}',
+		});
+		// As added to a workflow (nothing set but the operation): a dry run that reads the usual columns.
+		const users = await allUsers();
+		const added = await runActionNode({
+			parameters: { resource: 'user', operation: 'sync' },
+			items: [{ ...rowOf(users[0]), last_name: 'Moved' }],
+			credential: sandbox(),
+		});
+		expect(jsonOf(added)).toEqual([expect.objectContaining({ action: 'updated', dry_run: true, external_id: users[0].external_id })]);
+		expect(await allUsers()).toEqual(users);
 	});
 
 	it('stops on a failed read, or with Continue On Fail gives one error item paired with every input item', async () => {

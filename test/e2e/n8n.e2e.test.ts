@@ -228,7 +228,8 @@ describe('the nightly sync example', () => {
 	const options = (syncNode?.parameters as { options: Record<string, unknown> }).options;
 
 	it('ships with Dry Run on: it reports what it would do, and sends nothing but reads', async () => {
-		expect(options).toMatchObject({ dryRun: true, deactivateMissing: true, deactivateOnlyTag: 'Staff' });
+		expect(syncNode?.parameters).toMatchObject({ dryRun: true });
+		expect(options).toMatchObject({ deactivateMissing: true, deactivateOnlyTag: 'Staff' });
 		const before = await allUsers();
 		const sentBefore = env.sandbox.requests.length;
 

@@ -7,6 +7,9 @@ import type { ListOperation, ListStep } from '../types';
 import { createUser, externalIdField, newUserAdditionalFields, newUserNameFields, readNewUser, updateUser } from './shared';
 import { planSync, type SyncDecision, type SyncOptions, type SyncRow } from './syncPlan';
 
+/** The columns the pre-filled expressions read, by parameter. */
+const SNAKE_CASE: Record<string, string> = { firstName: 'first_name', lastName: 'last_name', email: 'email' };
+
 /** One input item as a row of the list: its User, or why it is invalid (the message of Create's own checks). */
 function readRow(context: IExecuteFunctions, item: number): SyncRow {
 	const input = itemInput(context, item);
@@ -36,18 +39,22 @@ function readOptions(context: IExecuteFunctions): SyncOptions & { dryRun: boolea
 		deactivateMissing: input.flag('options.deactivateMissing', 'Deactivate Missing Users') ?? false,
 		deactivateOnlyTag: input.text('options.deactivateOnlyTag', 'Deactivate Only Users With Tag'),
 		maxDeactivations,
-		dryRun: input.flag('options.dryRun', 'Dry Run') ?? false,
+		// On unless switched off. A workflow saved when Dry Run was under Options loses that setting (n8n drops an
+		// option it no longer knows) and so runs dry until Dry Run is switched off here: nothing changes by surprise.
+		dryRun: input.flag('dryRun', 'Dry Run') ?? true,
 	};
 }
 
 /** The request a decision needs (none with Dry Run, or for unchanged and skipped), then its output item. */
 function stepOf(context: IExecuteFunctions, decision: SyncDecision, dryRun: boolean): ListStep {
+	// The answer first: what happened (or, in a dry run, would happen) and why; a dry run says so on every item.
 	const output = (userId: number | null): IDataObject => ({
 		action: decision.action,
+		reason: decision.reason,
+		...(dryRun ? { dry_run: true } : {}),
 		external_id: decision.externalId,
 		user_id: userId,
 		changes: decision.changes as IDataObject,
-		reason: decision.reason,
 	});
 	return {
 		items: decision.items,
@@ -73,8 +80,22 @@ export const sync: ListOperation = {
 			"Make the Organization's Users match a staff list (all input items): create the new, update what changed and, when asked, deactivate those who left; returns one item per User with the action taken and why",
 	},
 	properties: [
-		{ ...externalIdField, description: "Matches each item with a user: usually the item's external_id, read by an expression" },
-		...newUserNameFields,
+		{
+			displayName: 'Dry Run',
+			name: 'dryRun',
+			type: 'boolean',
+			default: true,
+			description:
+				'Whether to only report what the run would do, without creating, updating or deactivating anyone. On when the node is added: turn it off once the report looks right.',
+		},
+		// Filled in with the expressions a staff list with these column names needs.
+		{
+			...externalIdField,
+			default: '={{ $json.external_id }}',
+			description: "Matches each item with a user: usually the item's external_id, read by an expression",
+			hint: "Reads the columns external_id, first_name, last_name and email of each item: change the expressions if yours are named differently",
+		},
+		...newUserNameFields.map((field) => ({ ...field, default: `={{ $json.${SNAKE_CASE[field.name] ?? field.name} }}` })),
 		newUserAdditionalFields,
 		{
 			displayName: 'Options',
@@ -98,13 +119,6 @@ export const sync: ListOperation = {
 					default: '',
 					description:
 						'Only Users with this Tag may be deactivated; others are left alone. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-				},
-				{
-					displayName: 'Dry Run',
-					name: 'dryRun',
-					type: 'boolean',
-					default: false,
-					description: 'Whether to only report what would be done: the Users are read, nothing is changed',
 				},
 				{
 					displayName: 'Max Deactivations',

@@ -5,6 +5,8 @@ module.exports = {
 	roots: ['<rootDir>/test'],
 	testMatch: ['**/*.test.ts'],
 	testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/e2e/', '<rootDir>/test/e2e-queue/'],
+	// One day for every sandbox of the run (MINISTRYSAFE_SANDBOX_TODAY): no test depends on when it runs.
+	globalSetup: '<rootDir>/test/globalSetup.ts',
 	setupFiles: ['<rootDir>/test/setup-env.ts'],
 	// Tests import a node as `X.node.js` (TypeScript maps it to X.node.ts): without the extension, tsx (npm run bench)
 	// would load the codex X.node.json beside it. Jest finds the .ts once the .js is dropped.

@@ -1,8 +1,10 @@
 // npm run sandbox -- --port 4010 [--host H] [--api-key KEY] [--users N] [--latency MS] [--rate-limit N] [--seed N]
+// [--today YYYY-MM-DD]
 // Serves the whole API v2, prints its URL and key once ready, logs one line per request, stops on Ctrl-C.
 import { Command, InvalidArgumentError } from 'commander';
 
 import { DEFAULT_API_KEY, startSandbox } from './index';
+import { parseDay } from './seed';
 
 function wholeNumber(label: string, max: number, min = 0) {
 	return (text: string): number => {
@@ -14,6 +16,11 @@ function wholeNumber(label: string, max: number, min = 0) {
 	};
 }
 
+function calendarDay(text: string): string {
+	if (parseDay(text) === undefined) throw new InvalidArgumentError('--today must be a calendar day as YYYY-MM-DD.');
+	return text;
+}
+
 interface CliOptions {
 	port: number;
 	host: string;
@@ -22,6 +29,7 @@ interface CliOptions {
 	latency: number;
 	rateLimit?: number;
 	seed?: number;
+	today?: string;
 }
 
 async function main(): Promise<void> {
@@ -39,6 +47,7 @@ async function main(): Promise<void> {
 			wholeNumber('--rate-limit', 1_000_000, 1),
 		)
 		.option('--seed <number>', 'seed of the demo data', wholeNumber('--seed', 2 ** 32 - 1))
+		.option('--today <YYYY-MM-DD>', "the day the demo data's dates are relative to (default: today in UTC)", calendarDay)
 		.parse();
 	const options = program.opts<CliOptions>();
 
@@ -51,10 +60,12 @@ async function main(): Promise<void> {
 		latencyMs: options.latency,
 		rateLimit: options.rateLimit,
 		seed: options.seed,
+		today: options.today,
 		log: (line) => console.log(line),
 	});
 	console.log(`MinistrySafe sandbox ready at ${sandbox.url} (API at ${sandbox.url}/api/v2) in ${Date.now() - started} ms`);
 	console.log(`API key: ${sandbox.apiKey}  (send Authorization: Token token=${sandbox.apiKey})`);
+	console.log(`Demo data dated relative to ${sandbox.today} (UTC)`);
 	if (options.rateLimit) console.log(`Rate limit: ${options.rateLimit} requests a second per Organization`);
 
 	let stopping = false;

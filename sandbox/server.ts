@@ -35,6 +35,8 @@ export interface SandboxConfig {
 	apiKey: string;
 	users: number;
 	seed: number;
+	/** Midnight UTC of the day the seed's dates are relative to, fixed at start so that a reset gives the same records. */
+	seedDay: number;
 	latencyMs: number;
 	/** Requests a second each Organization may send; undefined: no limit. */
 	rateLimit: number | undefined;
@@ -52,7 +54,7 @@ export interface SandboxApp {
 }
 
 export function createSandboxApp(config: SandboxConfig): SandboxApp {
-	const store = new Store({ apiKey: config.apiKey, users: config.users, seed: config.seed });
+	const store = new Store({ apiKey: config.apiKey, users: config.users, seed: config.seed, seedDay: config.seedDay });
 	const requestLog = new RequestLog();
 	const faults = new Faults();
 	const traffic = new Traffic();

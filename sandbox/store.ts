@@ -9,7 +9,7 @@ import {
 	SURVEY_CODES,
 } from './catalog';
 import { emptyOrganizationData } from './organizationData';
-import { FIRST_BACKGROUND_CHECK_ID, FIRST_TRAINING_ID, FIRST_USER_ID, seedOrganizationData, startOfToday } from './seed';
+import { FIRST_BACKGROUND_CHECK_ID, FIRST_TRAINING_ID, FIRST_USER_ID, seedOrganizationData } from './seed';
 import type { Organization, OrganizationSettings, UserRecord } from './types';
 
 export const DEMO_ORGANIZATION_ID = 1;
@@ -48,6 +48,8 @@ export interface StoreOptions {
 	apiKey: string;
 	users: number;
 	seed: number;
+	/** Midnight UTC of the day seeded records are dated from. */
+	seedDay: number;
 }
 
 export class Store {
@@ -58,8 +60,6 @@ export class Store {
 	private nextUserId = FIRST_USER_ID;
 	private nextTrainingId = FIRST_TRAINING_ID;
 	private nextBackgroundCheckId = FIRST_BACKGROUND_CHECK_ID;
-	/** The day seeded records are dated from, fixed at start so that a reset gives the same records. */
-	private readonly seedDay = startOfToday();
 
 	constructor(private readonly options: StoreOptions) {
 		this.reset();
@@ -93,7 +93,7 @@ export class Store {
 		} else {
 			const { data, next } = seedOrganizationData({
 				seed: this.options.seed + organization.id,
-				today: this.seedDay,
+				today: this.options.seedDay,
 				users: organization.seededUsers,
 				surveyCodes: organization.settings.surveyCodes,
 				levels: organization.settings.levelPrices.map((entry) => entry.level),

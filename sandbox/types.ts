@@ -11,6 +11,11 @@ export interface SandboxOptions {
 	users?: number;
 	/** Deterministic data; default a fixed seed. */
 	seed?: number;
+	/**
+	 * The day the seed's dates are relative to, YYYY-MM-DD. Default: the environment variable
+	 * MINISTRYSAFE_SANDBOX_TODAY when set (a test run sets it once, for all its sandboxes), else today in UTC.
+	 */
+	today?: string;
 	/** Added to every /api/v2 answer. */
 	latencyMs?: number;
 	/**
@@ -60,6 +65,8 @@ export interface Sandbox {
 	port: number;
 	/** The demo Organization's key. */
 	apiKey: string;
+	/** The day the seed's dates are relative to, YYYY-MM-DD (UTC). */
+	today: string;
 	/** Every /api/v2 request, oldest first, all Organizations. */
 	requests: RecordedRequest[];
 	clearRequests(): void;

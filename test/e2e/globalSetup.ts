@@ -4,8 +4,10 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { REPO_DIR, ensureRuntime, selectedRuntime } from '../../scripts/n8n-runtime';
+import { pinSandboxToday } from '../globalSetup';
 
 export default async function globalSetup(): Promise<void> {
+	pinSandboxToday();
 	const runtime = selectedRuntime();
 	console.log(`\nEnd-to-end tests on n8n ${runtime.n8nVersion} (N8N_RUNTIME=${runtime.name})`);
 	await ensureRuntime((line) => console.log(line), runtime);

@@ -95,10 +95,30 @@ describe('the sandbox command line with --rate-limit', () => {
 	});
 });
 
+describe('the sandbox command line with --today', () => {
+	it('dates the demo data from that day, and says so', async () => {
+		const cli = runCli(['--port', '0', '--api-key', 'day-key', '--users', '12', '--today', '2031-06-15']);
+		const url = await waitFor(
+			() => /http:\/\/127\.0\.0\.1:\d+/.exec(cli.output())?.[0],
+			READY_TIMEOUT_MS,
+			`the ready line (output so far: ${cli.output()})`,
+		);
+		await waitFor(() => (cli.output().includes('Demo data dated relative to 2031-06-15') ? true : undefined), 5000, 'the day line');
+		const answer = await fetch(`${url}/api/v2/background_checks`, { headers: { Authorization: 'Token token=day-key' } });
+		const days = ((await answer.json()) as Array<{ order_date: string }>).map((check) => Date.parse(check.order_date));
+		expect(days.length).toBeGreaterThan(0);
+		expect(Math.max(...days)).toBeLessThan(Date.parse('2031-06-16T00:00:00Z'));
+		expect(Math.min(...days)).toBeGreaterThan(Date.parse('2024-01-01T00:00:00Z'));
+		cli.child.kill('SIGTERM');
+		expect(await exitCodeWithin(cli, 5000)).toBe(0);
+	});
+});
+
 describe('the sandbox command line with a bad flag', () => {
 	it.each([
 		[['--port', 'eighty'], /--port must be a whole number/],
 		[['--rate-limit', '0'], /--rate-limit must be a whole number from 1/],
+		[['--today', '2031-02-30'], /--today must be a calendar day as YYYY-MM-DD/],
 	])('%j: says what is wrong and exits with an error', async (args, message) => {
 		const cli = runCli(args);
 		const code = await exitCodeWithin(cli, 10000);

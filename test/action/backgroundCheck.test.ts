@@ -11,7 +11,7 @@ import { startSandbox } from '../../sandbox';
 import type { RunActionOptions } from '../helpers/n8n';
 import { jsonOf, runActionNode } from '../helpers/n8n';
 import { applicantItem, orderFromItem } from '../helpers/backgroundCheck';
-import { ok, sandboxClients, sentRequests } from '../helpers/sandbox';
+import { daysBefore, ok, sandboxClients, sentRequests } from '../helpers/sandbox';
 
 type BackgroundCheck = IDataObject & { id: number; user_id: number; level: number; status: string };
 type User = IDataObject & { id: number; external_id: string };
@@ -86,13 +86,15 @@ describe('Get Many', () => {
 	});
 
 	it('sends the date filters as mm/dd/yyyy in the workflow time zone', async () => {
-		const query = { start_date: '02/01/2025', end_date: '05/31/2025' };
+		// Days before the sandbox's day (its seed is dated from it), never fixed dates: found on any day the suite runs.
+		const [start, end, dayAfterEnd] = [daysBefore(sandbox, 660), daysBefore(sandbox, 540), daysBefore(sandbox, 539)];
+		const query = { start_date: start.padded, end_date: end.padded };
 		const expected = await allBackgroundChecks(query);
 		expect(expected.length).toBeGreaterThan(0);
 
-		// 05:30 UTC on June 1st is still May 31st in Los Angeles.
+		// 05:30 UTC on the day after the end is still the end day in Los Angeles.
 		const result = await runBackgroundCheck(
-			{ operation: 'getAll', returnAll: true, filters: { startDate: '2/1/2025', endDate: '2025-06-01T05:30:00Z' } },
+			{ operation: 'getAll', returnAll: true, filters: { startDate: start.unpadded, endDate: `${dayAfterEnd.iso}T05:30:00Z` } },
 			{ timezone: 'America/Los_Angeles' },
 		);
 

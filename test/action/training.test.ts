@@ -6,7 +6,7 @@ import type { Sandbox } from '../../sandbox';
 import { startSandbox } from '../../sandbox';
 import type { RunActionOptions } from '../helpers/n8n';
 import { jsonOf, runActionNode } from '../helpers/n8n';
-import { ok, sandboxClients, sentRequests } from '../helpers/sandbox';
+import { daysBefore, ok, sandboxClients, sentRequests } from '../helpers/sandbox';
 
 type Training = IDataObject & { id: number; survey_code: string; participant: { id: number; employee_id: string } };
 type User = IDataObject & { id: number; external_id: string; tags: string[] };
@@ -91,13 +91,15 @@ describe('Get Many', () => {
 	});
 
 	it('sends the date filters as zero-padded mm/dd/yyyy, from text and from a date value', async () => {
-		const expected = await allTrainings({ start_date: '03/07/2025', end_date: '06/30/2025' });
+		// Days before the sandbox's day (its seed is dated from it), never fixed dates: found on any day the suite runs.
+		const [start, end] = [daysBefore(sandbox, 630), daysBefore(sandbox, 510)];
+		const expected = await allTrainings({ start_date: start.padded, end_date: end.padded });
 		expect(expected.length).toBeGreaterThan(0);
 
 		const result = await runTraining({
 			operation: 'getAll',
 			returnAll: true,
-			filters: { startDate: '3/7/2025', endDate: '2025-06-30T00:00:00' },
+			filters: { startDate: start.unpadded, endDate: `${end.iso}T00:00:00` },
 		});
 
 		expect(result.error).toBeUndefined();
@@ -105,7 +107,7 @@ describe('Get Many', () => {
 			{
 				method: 'GET',
 				path: '/api/v2/trainings',
-				query: { page: '1', start_date: '03/07/2025', end_date: '06/30/2025' },
+				query: { page: '1', start_date: start.padded, end_date: end.padded },
 				body: undefined,
 			},
 		]);

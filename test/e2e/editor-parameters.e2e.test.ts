@@ -152,10 +152,18 @@ it("Compliance > Settings shows the organisation's Cleared and Set-Aside Statuse
 		expect(await input.inputValue()).toBe(COMPLIANCE_SETTINGS[name]);
 	}
 	// The settings not yet added are offered by Add Setting; the two saved ones are not offered again.
-	await panel.getByText('Add Setting', { exact: true }).first().click();
-	const offered = page.locator('.el-select-dropdown__item:visible, [role="option"]:visible');
+	// The add control differs between n8n versions (a select, a button in the header, a dropdown): any of them, in the
+	// nearest element around the saved setting that holds one (the Settings collection, not Filters or Request Options).
+	const settings = panel
+		.locator('[data-test-id="parameter-input-clearedStatuses"]')
+		.first()
+		.locator('xpath=ancestor::*[.//*[starts-with(@data-test-id, "collection-parameter-add")]][1]');
+	const add = settings.locator('[data-test-id^="collection-parameter-add"]:visible').first();
+	const combobox = add.getByRole('combobox');
+	await ((await combobox.count()) > 0 ? combobox.first() : add).click();
+	const offered = page.locator('.el-select-dropdown__item:visible, [role="option"]:visible, [role="menuitem"]:visible');
 	await offered.first().waitFor({ state: 'visible', timeout: SETTLE_MS });
-	const names = (await offered.allInnerTexts()).map((text) => text.trim());
+	const names = (await offered.allInnerTexts()).map((text) => text.trim()).filter((text) => text !== '');
 	expect(names).toEqual(expect.arrayContaining(['Background Check Validity (Months)', 'Training Validity (Months)']));
 	expect(names).not.toContain('Cleared Statuses');
 	await page.keyboard.press('Escape');

@@ -5,7 +5,7 @@ module.exports = {
 	roots: ['<rootDir>/test'],
 	testMatch: ['**/*.test.ts'],
 	testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/e2e/', '<rootDir>/test/e2e-queue/'],
-	// One day for every sandbox of the run (MINISTRYSAFE_SANDBOX_TODAY): no test depends on when it runs.
+	// One day for the whole run (test/helpers/clock.ts): set once here, used by every sandbox and test process.
 	globalSetup: '<rootDir>/test/globalSetup.ts',
 	setupFiles: ['<rootDir>/test/setup-env.ts'],
 	// Tests import a node as `X.node.js` (TypeScript maps it to X.node.ts): without the extension, tsx (npm run bench)

@@ -78,7 +78,7 @@ export class MinistrySafeApi implements ICredentialType {
 			name: 'baseUrl',
 			type: 'string',
 			default: '',
-			placeholder: 'http://127.0.0.1:4010',
+			placeholder: 'e.g. https://staging.ministrysafe.com',
 			description: 'The host that serves /api/v2, without /api/v2',
 			displayOptions: { show: { environment: ['custom'] } },
 		},

@@ -1,10 +1,9 @@
 // npm run sandbox -- --port 4010 [--host H] [--api-key KEY] [--users N] [--latency MS] [--rate-limit N] [--seed N]
-// [--today YYYY-MM-DD]
 // Serves the whole API v2, prints its URL and key once ready, logs one line per request, stops on Ctrl-C.
 import { Command, InvalidArgumentError } from 'commander';
 
 import { DEFAULT_API_KEY, startSandbox } from './index';
-import { parseDay } from './seed';
+import { TODAY_VARIABLE } from './seed';
 
 function wholeNumber(label: string, max: number, min = 0) {
 	return (text: string): number => {
@@ -16,8 +15,12 @@ function wholeNumber(label: string, max: number, min = 0) {
 	};
 }
 
-function calendarDay(text: string): string {
-	if (parseDay(text) === undefined) throw new InvalidArgumentError('--today must be a calendar day as YYYY-MM-DD.');
+/** A calendar date written YYYY-MM-DD. */
+function isoDay(text: string): string {
+	const day = Date.parse(`${text}T00:00:00Z`);
+	if (!/^\d{4}-\d{2}-\d{2}$/.test(text) || Number.isNaN(day) || new Date(day).toISOString().slice(0, 10) !== text) {
+		throw new InvalidArgumentError('--today must be a date written YYYY-MM-DD, for example 2031-03-07.');
+	}
 	return text;
 }
 
@@ -47,7 +50,11 @@ async function main(): Promise<void> {
 			wholeNumber('--rate-limit', 1_000_000, 1),
 		)
 		.option('--seed <number>', 'seed of the demo data', wholeNumber('--seed', 2 ** 32 - 1))
-		.option('--today <YYYY-MM-DD>', "the day the demo data's dates are relative to (default: today in UTC)", calendarDay)
+		.option(
+			'--today <YYYY-MM-DD>',
+			`the day the seed's dates count back from, and the sandbox's calendar (default: ${TODAY_VARIABLE}, else today in UTC)`,
+			isoDay,
+		)
 		.parse();
 	const options = program.opts<CliOptions>();
 
@@ -65,7 +72,6 @@ async function main(): Promise<void> {
 	});
 	console.log(`MinistrySafe sandbox ready at ${sandbox.url} (API at ${sandbox.url}/api/v2) in ${Date.now() - started} ms`);
 	console.log(`API key: ${sandbox.apiKey}  (send Authorization: Token token=${sandbox.apiKey})`);
-	console.log(`Demo data dated relative to ${sandbox.today} (UTC)`);
 	if (options.rateLimit) console.log(`Rate limit: ${options.rateLimit} requests a second per Organization`);
 
 	let stopping = false;

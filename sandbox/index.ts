@@ -2,7 +2,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-import { DEFAULT_DEMO_USERS, DEFAULT_SEED, seedDayOf } from './seed';
+import { DEFAULT_DEMO_USERS, DEFAULT_SEED, sandboxClock, TODAY_VARIABLE } from './seed';
 import { createSandboxApp } from './server';
 import type { Sandbox, SandboxOptions, WebhookDelivery } from './types';
 import { DEFAULT_ATTEMPT_TIMEOUT_MS, DEFAULT_RETRY_DELAYS_MS } from './webhooks';
@@ -10,7 +10,6 @@ import { DEFAULT_ATTEMPT_TIMEOUT_MS, DEFAULT_RETRY_DELAYS_MS } from './webhooks'
 export type { RecordedRequest, Sandbox, SandboxOptions, WebhookDelivery, WebhookEvent } from './types';
 
 export const DEFAULT_API_KEY = 'sandbox-demo-key';
-export { TODAY_ENV } from './seed';
 const DEFAULT_WAIT_FOR_DELIVERIES_MS = 10000;
 
 function listen(server: http.Server, port: number, host: string): Promise<void> {
@@ -24,10 +23,11 @@ function listen(server: http.Server, port: number, host: string): Promise<void> 
 }
 
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
-	// Checked before listening, so that a bad day leaves no server behind.
-	const seedDay = seedDayOf(options.today);
 	const host = options.host ?? '127.0.0.1';
 	const apiKey = options.apiKey ?? DEFAULT_API_KEY;
+	const today = options.today ?? process.env[TODAY_VARIABLE];
+	// A bad day is refused before anything listens.
+	sandboxClock(today);
 	const server = http.createServer();
 	await listen(server, options.port ?? 0, host);
 	const { port } = server.address() as AddressInfo;
@@ -39,8 +39,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		apiKey,
 		users: options.users ?? DEFAULT_DEMO_USERS,
 		seed: options.seed ?? DEFAULT_SEED,
-		seedDay,
 		latencyMs: options.latencyMs ?? 0,
+		today,
 		rateLimit: options.rateLimit || undefined,
 		webhookRetryDelaysMs: options.webhookRetryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS,
 		webhookAttemptTimeoutMs: options.webhookAttemptTimeoutMs ?? DEFAULT_ATTEMPT_TIMEOUT_MS,
@@ -62,7 +62,6 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		url,
 		port,
 		apiKey,
-		today: new Date(seedDay).toISOString().slice(0, 10),
 		requests: sandbox.requestLog.entries,
 		clearRequests: () => sandbox.requestLog.clear(),
 		deliveries: (): WebhookDelivery[] => sandbox.webhooks.list(),

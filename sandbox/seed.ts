@@ -27,27 +27,21 @@ export function startOfToday(now = Date.now()): number {
 	return Math.floor(now / DAY_MS) * DAY_MS;
 }
 
+/** The environment variable a test run sets once, so that every sandbox it starts lives on the same day. */
+export const TODAY_VARIABLE = 'MINISTRYSAFE_SANDBOX_TODAY';
+
 /**
- * The day the seed is dated from when no `today` is given: one value for every sandbox a test run starts (its jest
- * global setup sets it once), so that sandboxes started either side of midnight UTC agree.
+ * The sandbox's calendar: the day its seed counts back from, and its clock, which keeps the time of day on that
+ * date (records created later sort after the seeded ones). `today` is YYYY-MM-DD; undefined: today in UTC.
  */
-export const TODAY_ENV = 'MINISTRYSAFE_SANDBOX_TODAY';
-
-/** Midnight UTC of a YYYY-MM-DD day, or undefined when the text is not a real calendar day. */
-export function parseDay(text: string): number | undefined {
-	const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
-	if (!match) return undefined;
-	const day = Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
-	return new Date(day).toISOString().slice(0, 10) === text ? day : undefined;
-}
-
-/** The seed's day: the one given, else the environment's (TODAY_ENV), else today in UTC. */
-export function seedDayOf(today: string | undefined, env: string | undefined = process.env[TODAY_ENV]): number {
-	const [text, origin] = today !== undefined ? [today, 'today'] : env ? [env, TODAY_ENV] : [undefined, ''];
-	if (text === undefined) return startOfToday();
-	const day = parseDay(text);
-	if (day === undefined) throw new Error(`${origin} must be a calendar day as YYYY-MM-DD, e.g. 2031-06-15`);
-	return day;
+export function sandboxClock(today: string | undefined): { seedDay: number; now: () => number } {
+	if (today === undefined || today === '') return { seedDay: startOfToday(), now: Date.now };
+	const seedDay = Date.parse(`${today}T00:00:00Z`);
+	if (!/^\d{4}-\d{2}-\d{2}$/.test(today) || Number.isNaN(seedDay) || new Date(seedDay).toISOString().slice(0, 10) !== today) {
+		throw new Error(`today must be a date written YYYY-MM-DD, not ${JSON.stringify(today)}`);
+	}
+	const offset = seedDay - startOfToday();
+	return { seedDay, now: () => Date.now() + offset };
 }
 
 type SeededTraining = { daysAgo: number; code: 'standard' | 'other'; score?: number };

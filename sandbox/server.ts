@@ -23,6 +23,7 @@ import { pagesRouter } from './routes/pages';
 import { tagsRouter } from './routes/tags';
 import { trainingsRouter } from './routes/trainings';
 import { usersRouter } from './routes/users';
+import { sandboxClock } from './seed';
 import { Store } from './store';
 import { RateLimiter, Traffic, countTraffic, limitRate } from './traffic';
 import type { Organization } from './types';
@@ -35,11 +36,11 @@ export interface SandboxConfig {
 	apiKey: string;
 	users: number;
 	seed: number;
-	/** Midnight UTC of the day the seed's dates are relative to, fixed at start so that a reset gives the same records. */
-	seedDay: number;
 	latencyMs: number;
 	/** Requests a second each Organization may send; undefined: no limit. */
 	rateLimit: number | undefined;
+	/** YYYY-MM-DD, or undefined for today in UTC. */
+	today: string | undefined;
 	webhookRetryDelaysMs: readonly number[];
 	webhookAttemptTimeoutMs: number;
 	log: (line: string) => void;
@@ -54,7 +55,8 @@ export interface SandboxApp {
 }
 
 export function createSandboxApp(config: SandboxConfig): SandboxApp {
-	const store = new Store({ apiKey: config.apiKey, users: config.users, seed: config.seed, seedDay: config.seedDay });
+	const clock = sandboxClock(config.today);
+	const store = new Store({ apiKey: config.apiKey, users: config.users, seed: config.seed, seedDay: clock.seedDay });
 	const requestLog = new RequestLog();
 	const faults = new Faults();
 	const traffic = new Traffic();
@@ -64,7 +66,7 @@ export function createSandboxApp(config: SandboxConfig): SandboxApp {
 		attemptTimeoutMs: config.webhookAttemptTimeoutMs,
 		log: config.log,
 	});
-	const context: SandboxContext = { store, views: new Views(config.url), webhooks, now: Date.now };
+	const context: SandboxContext = { store, views: new Views(config.url), webhooks, now: clock.now };
 
 	const resetOrganization = (organization: Organization): void => {
 		store.resetOrganization(organization);

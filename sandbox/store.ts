@@ -48,7 +48,7 @@ export interface StoreOptions {
 	apiKey: string;
 	users: number;
 	seed: number;
-	/** Midnight UTC of the day seeded records are dated from. */
+	/** The day seeded records are dated from, fixed at start so that a reset gives the same records. */
 	seedDay: number;
 }
 

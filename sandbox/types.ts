@@ -11,13 +11,14 @@ export interface SandboxOptions {
 	users?: number;
 	/** Deterministic data; default a fixed seed. */
 	seed?: number;
-	/**
-	 * The day the seed's dates are relative to, YYYY-MM-DD. Default: the environment variable
-	 * MINISTRYSAFE_SANDBOX_TODAY when set (a test run sets it once, for all its sandboxes), else today in UTC.
-	 */
-	today?: string;
 	/** Added to every /api/v2 answer. */
 	latencyMs?: number;
+	/**
+	 * YYYY-MM-DD: the day the seed's dates count back from, and the sandbox's calendar (its clock keeps the time of
+	 * day, on that date). Default: MINISTRYSAFE_SANDBOX_TODAY, which a test run sets once for all its sandboxes, else
+	 * today in UTC.
+	 */
+	today?: string;
 	/**
 	 * Requests a second each Organization may send to /api/v2; the ones beyond get 429 with Retry-After (seconds).
 	 * Default: no limit.
@@ -65,8 +66,6 @@ export interface Sandbox {
 	port: number;
 	/** The demo Organization's key. */
 	apiKey: string;
-	/** The day the seed's dates are relative to, YYYY-MM-DD (UTC). */
-	today: string;
 	/** Every /api/v2 request, oldest first, all Organizations. */
 	requests: RecordedRequest[];
 	clearRequests(): void;

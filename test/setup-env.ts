@@ -3,6 +3,11 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+import { useRunClock } from './helpers/clock';
+
 process.env.N8N_USER_FOLDER ??= mkdtempSync(join(tmpdir(), 'ms-n8n-'));
 process.env.N8N_ENCRYPTION_KEY ??= 'ministrysafe-test-encryption-key';
 process.env.N8N_DIAGNOSTICS_ENABLED = 'false';
+
+// This process's clock (the node's) on the run's day, as the sandboxes are.
+useRunClock();

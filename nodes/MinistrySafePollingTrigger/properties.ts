@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { surveyCodesField } from '../MinistrySafe/actions/training/surveyCode';
-import { DEFAULT_LOOK_BACK_DAYS, DEFAULT_NOTICE_DAYS, DEFAULT_VALIDITY_MONTHS } from './settings';
+import { DEFAULT_LOOK_BACK_DAYS, DEFAULT_NOTICE_DAYS, DEFAULT_VALIDITY_MONTHS, EVENT_OPTIONS } from './settings';
 
 export const properties: INodeProperties[] = [
 	{
@@ -12,33 +12,12 @@ export const properties: INodeProperties[] = [
 		default: '',
 	},
 	{
-		displayName: 'Event',
+		displayName: 'Trigger On',
 		name: 'event',
 		type: 'options',
 		required: true,
 		noDataExpression: true,
-		options: [
-			{
-				name: 'Background Check Status Changed',
-				value: 'backgroundCheckStatusChanged',
-				description: 'A background check changed status, or a new one was ordered (previous_status is then null)',
-			},
-			{
-				name: 'Training Completed',
-				value: 'trainingCompleted',
-				description: 'A training was completed (passed or not: see winner and score)',
-			},
-			{
-				name: 'Training Renewal Due',
-				value: 'trainingRenewalDue',
-				description: "A user's latest passed training reaches its renewal notice window",
-			},
-			{
-				name: 'User Created',
-				value: 'userCreated',
-				description: 'A user was created, in n8n or anywhere else',
-			},
-		],
+		options: [...EVENT_OPTIONS],
 		default: 'trainingCompleted',
 	},
 	{
@@ -68,7 +47,11 @@ export const properties: INodeProperties[] = [
 				default: DEFAULT_NOTICE_DAYS,
 				description: 'How many days before the training runs out the event starts the workflow',
 			},
-			surveyCodesField('Only trainings with these codes count, as the latest training and as due. None: every code.'),
+			{
+				...surveyCodesField,
+				description:
+					'Only trainings with these codes count, as the latest training and as due. None: every code. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+			},
 			{
 				displayName: 'Training Validity (Months)',
 				name: 'trainingValidityMonths',
@@ -94,7 +77,7 @@ export const properties: INodeProperties[] = [
 				typeOptions: { minValue: 1 },
 				default: DEFAULT_LOOK_BACK_DAYS,
 				description:
-					'How far back each check reads: records assigned or ordered longer ago than this are not watched. Each check reads one request per 100 records in this window.',
+					'How far back each check looks: trainings assigned and background checks ordered longer ago than this are not watched. A longer window means more to read at each check. Defaults to 90.',
 			},
 		],
 	},

@@ -3,9 +3,33 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { valuesOf } from '../MinistrySafe/actions/common/descriptions';
 import { textList, wholeNumber } from '../MinistrySafe/actions/common/values';
 
-export const EVENTS = ['trainingCompleted', 'backgroundCheckStatusChanged', 'userCreated', 'trainingRenewalDue'] as const;
+/** The Trigger On choices, as the editor lists them; their values are the events the trigger knows. */
+export const EVENT_OPTIONS = [
+	{
+		name: 'Background Check Status Changed',
+		value: 'backgroundCheckStatusChanged',
+		description: 'A background check changed status, or a new one was ordered (previous_status is then null)',
+	},
+	{
+		name: 'Training Completed',
+		value: 'trainingCompleted',
+		description: 'A training was completed (passed or not: see winner and score)',
+	},
+	{
+		name: 'Training Renewal Due',
+		value: 'trainingRenewalDue',
+		description: "A user's latest passed training reaches its renewal notice window",
+	},
+	{
+		name: 'User Created',
+		value: 'userCreated',
+		description: 'A user was created, in n8n or anywhere else',
+	},
+] as const;
+export const EVENTS = valuesOf(EVENT_OPTIONS);
 export type PollingEventName = (typeof EVENTS)[number];
 
 export const DEFAULT_LOOK_BACK_DAYS = 90;
@@ -35,7 +59,7 @@ export function readSettings(context: IPollFunctions): Settings {
 	};
 
 	const event = context.getNodeParameter('event', '') as PollingEventName;
-	if (!EVENTS.includes(event)) throw invalid('Event', `must be one of: ${EVENTS.join(', ')}`);
+	if (!EVENTS.includes(event)) throw invalid('Trigger On', `must be one of: ${EVENTS.join(', ')}`);
 	const options = (context.getNodeParameter('options', {}) ?? {}) as IDataObject;
 	const renewal = (context.getNodeParameter('renewal', {}) ?? {}) as IDataObject;
 	return {

@@ -88,7 +88,7 @@ export class MinistrySafeTrigger implements INodeType {
 		],
 		properties: [
 			{
-				displayName: `Copy the Production URL above into the developer console of your MinistrySafe environment (/developers), with the same username and password as Basic Auth below, then Publish this workflow. <a href="${SETUP_GUIDE_URL}" target="_blank">Step-by-step guide</a>`,
+				displayName: `Copy the Production URL above into the developer console of your MinistrySafe environment (/developers), with the same username and password as Basic Auth below, then Publish this workflow. The console sends every event there; those not chosen under 'Trigger On' are answered and ignored. <a href="${SETUP_GUIDE_URL}" target="_blank">Step-by-step guide</a>`,
 				name: 'setupNotice',
 				type: 'notice',
 				default: '',
@@ -114,14 +114,14 @@ export class MinistrySafeTrigger implements INodeType {
 					'How calls are checked. Keep Basic Auth: without it anyone who learns the URL can start this workflow.',
 			},
 			{
-				displayName: 'Events',
+				// n8n's name for a trigger's events ("Trigger on"), without a tooltip; the setup notice says that the
+				// developer console sends every event to the URL, and that the others are answered and ignored.
+				displayName: 'Trigger On',
 				name: 'events',
 				type: 'multiOptions',
 				required: true,
 				options: EVENT_OPTIONS,
 				default: [],
-				description:
-					'The events that start the workflow. The developer console sends every event to the URL: the others are answered and ignored.',
 			},
 			{
 				displayName: 'Include Full Record',

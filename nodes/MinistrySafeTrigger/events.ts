@@ -2,7 +2,7 @@ import type { IDataObject, INodePropertyOptions } from 'n8n-workflow';
 
 export type MinistrySafeEvent = 'quizCompleted' | 'backgroundCheckReady' | 'userCreated';
 
-/** The Events choices, as the editor lists them (sorted by name). */
+/** The Trigger On choices, as the editor lists them (sorted by name). */
 export const EVENT_OPTIONS: Array<INodePropertyOptions & { value: MinistrySafeEvent }> = [
 	{
 		name: 'Background Check Ready',

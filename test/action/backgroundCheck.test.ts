@@ -9,9 +9,10 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import type { Sandbox } from '../../sandbox';
 import { startSandbox } from '../../sandbox';
 import type { RunActionOptions } from '../helpers/n8n';
+import { runDay } from '../helpers/clock';
 import { jsonOf, runActionNode } from '../helpers/n8n';
 import { applicantItem, orderFromItem } from '../helpers/backgroundCheck';
-import { daysBefore, ok, sandboxClients, sentRequests } from '../helpers/sandbox';
+import { ok, sandboxClients, sentRequests } from '../helpers/sandbox';
 
 type BackgroundCheck = IDataObject & { id: number; user_id: number; level: number; status: string };
 type User = IDataObject & { id: number; external_id: string };
@@ -86,15 +87,19 @@ describe('Get Many', () => {
 	});
 
 	it('sends the date filters as mm/dd/yyyy in the workflow time zone', async () => {
-		// Days before the sandbox's day (its seed is dated from it), never fixed dates: found on any day the suite runs.
-		const [start, end, dayAfterEnd] = [daysBefore(sandbox, 660), daysBefore(sandbox, 540), daysBefore(sandbox, 539)];
-		const query = { start_date: start.padded, end_date: end.padded };
+		// A window of the seed, relative to the run's day: from about 3 years back to about a year later.
+		const from = runDay(-1100);
+		const end = runDay(-700);
+		const usDate = (date: Date) =>
+			`${String(date.getUTCMonth() + 1).padStart(2, '0')}/${String(date.getUTCDate()).padStart(2, '0')}/${date.getUTCFullYear()}`;
+		const query = { start_date: usDate(from), end_date: usDate(end) };
 		const expected = await allBackgroundChecks(query);
 		expect(expected.length).toBeGreaterThan(0);
 
 		// 05:30 UTC on the day after the end is still the end day in Los Angeles.
+		const endInstant = new Date(end.getTime() + 29.5 * 60 * 60 * 1000).toISOString();
 		const result = await runBackgroundCheck(
-			{ operation: 'getAll', returnAll: true, filters: { startDate: start.unpadded, endDate: `${dayAfterEnd.iso}T05:30:00Z` } },
+			{ operation: 'getAll', returnAll: true, filters: { startDate: usDate(from).replace(/^0/, ''), endDate: endInstant } },
 			{ timezone: 'America/Los_Angeles' },
 		);
 
@@ -425,7 +430,7 @@ describe('Create', () => {
 
 	const dateProblem = 'must be a date (MM/DD/YYYY or an ISO date such as 2025-03-07)';
 	it.each([
-		['Package', { pkg: 'gold' }, 'must be one of: level, custom'],
+		['Package', { pkg: 'gold' }, 'must be one of: custom, level'],
 		['Level', { level: 'three' }, 'must be a whole number'],
 		['Level', { level: 0 }, 'must be a whole number of at least 1'],
 		['Level', { level: '' }, 'is required'],
@@ -434,7 +439,7 @@ describe('Create', () => {
 		['Employee Type', { type: 'former' }, 'must be one of: current, prospective'],
 		['First Name', { first: ' ' }, 'is required'],
 		['Last Name', { last: '' }, 'is required'],
-		['Email', { mail: 'ada.example.org' }, 'must be an e-mail address'],
+		['Email', { mail: 'ada.example.org' }, 'must be an email address'],
 		['Street Address', { street: '' }, 'is required'],
 		['City', { city: '' }, 'is required'],
 		['County', { county: '' }, 'is required'],
@@ -450,7 +455,7 @@ describe('Create', () => {
 		['Driver License State', { level: 3, dlState: '' }, 'is required'],
 		['Driver License State', { dlState: 'T' }, 'must be a two-letter state code, for example TX'],
 		['Upfront Payment', { upfront: true }, 'needs "QuickApp" to be on'],
-		['Salary Range', { salary: '100k' }, 'must be one of: under_20k, 20k_25k, 25k_75k, 75k_plus'],
+		['Salary Range', { salary: '100k' }, 'must be one of: 20k_25k, 25k_75k, 75k_plus, under_20k'],
 		['User Type', { userType: 'staff' }, 'must be one of: employee, volunteer'],
 		['User', { user: 'ada' }, 'must be a numeric User ID (or choose "By External ID")'],
 	])('refuses a bad "%s" (%j), sends nothing and repeats no secret', async (label, override, problem) => {

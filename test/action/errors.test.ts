@@ -206,7 +206,7 @@ describe('Continue On Fail', () => {
 		const stored = async (hr: string) => (ok(await api.get('/users', { query: { external_id: hr } })) as IDataObject[])[0];
 		expect(jsonOf(result)).toEqual([
 			await stored('C-1'),
-			{ error: 'Item 1: "Email" must be an e-mail address' },
+			{ error: 'Item 1: "Email" must be an email address' },
 			await stored('C-3'),
 		]);
 		expect(result.items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);

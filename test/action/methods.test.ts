@@ -20,7 +20,7 @@ async function read<T>(path: string, query?: Record<string, unknown>): Promise<T
 	return body;
 }
 
-/** How the locator's list shows a User: name and e-mail, the value the numeric ID. */
+/** How the locator's list shows a User: name and email, the value the numeric ID. */
 const asResult = (user: IDataObject) => ({
 	name: `${String(user.first_name)} ${String(user.last_name)} (${String(user.email)})`,
 	value: String(user.id),

@@ -153,7 +153,7 @@ describe('Sync', () => {
 		expect(methods()).toEqual(['GET /api/v2/users/with_page']);
 	});
 
-	it('skips invalid items, duplicate External IDs and an e-mail that belongs to another External ID, never guessing', async () => {
+	it('skips invalid items, duplicate External IDs and an email that belongs to another External ID, never guessing', async () => {
 		const [owner, other] = await allUsers();
 		const rows: Row[] = [
 			{ external_id: 'HR-BAD', first_name: 'No', last_name: 'Mail', email: 'not-an-address' },
@@ -175,18 +175,18 @@ describe('Sync', () => {
 			{ action: 'skipped', external_id: other.external_id, user_id: other.id },
 		]);
 		const reasons = output.map((json) => String(json.reason));
-		expect(reasons[0]).toBe('Item 0: "Email" must be an e-mail address');
+		expect(reasons[0]).toBe('Item 0: "Email" must be an email address');
 		expect(reasons[1]).toBe('Item 1: "External ID" is required');
 		expect(reasons[2]).toBe('Duplicate External ID HR-TWICE in the list (items 2, 3): none of them was applied');
 		expect(reasons[3]).toBe(reasons[2]);
-		expect(reasons[4]).toContain(`The e-mail belongs to User ${owner.id} with External ID ${owner.external_id}`);
+		expect(reasons[4]).toContain(`The email belongs to User ${owner.id} with External ID ${owner.external_id}`);
 		expect(reasons[4]).toContain('External ID cannot be changed through the API');
-		expect(reasons[5]).toContain(`The e-mail belongs to User ${owner.id}`);
+		expect(reasons[5]).toContain(`The email belongs to User ${owner.id}`);
 
-		// The User whose e-mail is on another row is not deactivated, though missing from the list; the others are.
+		// The User whose email is on another row is not deactivated, though missing from the list; the others are.
 		const ownerRecord = output.find((json) => json.user_id === owner.id);
 		expect(ownerRecord).toMatchObject({ action: 'skipped', external_id: owner.external_id });
-		expect(String(ownerRecord?.reason)).toContain('its e-mail is on item 5 with another External ID');
+		expect(String(ownerRecord?.reason)).toContain('its email is on item 5 with another External ID');
 		expect(output.filter((json) => json.action === 'deactivated').map((json) => json.user_id)).not.toContain(other.id);
 		expect(methods().filter((line) => line.startsWith('POST') || line.startsWith('PUT'))).toEqual([]);
 		expect((ok(await api().get(`/users/${owner.id}`)) as UserRecord).email).toBe(owner.email);
@@ -302,7 +302,7 @@ describe('Sync', () => {
 		const continued = await runSync(rows, {}, { continueOnFail: true });
 		expect(continued.error).toBeUndefined();
 		expect(continued.items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
-		expect(continued.items[0].json).toEqual({ error: expect.stringMatching(/e-mail|email/i) });
+		expect(continued.items[0].json).toEqual({ error: expect.stringMatching(/email|email/i) });
 		expect(continued.items[1].json).toMatchObject({ action: 'created', external_id: 'HR-FINE' });
 	});
 });

@@ -5,8 +5,9 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import type { Sandbox } from '../../sandbox';
 import { startSandbox } from '../../sandbox';
 import type { RunActionOptions } from '../helpers/n8n';
+import { runDay } from '../helpers/clock';
 import { jsonOf, runActionNode } from '../helpers/n8n';
-import { daysBefore, ok, sandboxClients, sentRequests } from '../helpers/sandbox';
+import { ok, sandboxClients, sentRequests } from '../helpers/sandbox';
 
 type Training = IDataObject & { id: number; survey_code: string; participant: { id: number; employee_id: string } };
 type User = IDataObject & { id: number; external_id: string; tags: string[] };
@@ -91,25 +92,25 @@ describe('Get Many', () => {
 	});
 
 	it('sends the date filters as zero-padded mm/dd/yyyy, from text and from a date value', async () => {
-		// Days before the sandbox's day (its seed is dated from it), never fixed dates: found on any day the suite runs.
-		const [start, end] = [daysBefore(sandbox, 630), daysBefore(sandbox, 510)];
-		const expected = await allTrainings({ start_date: start.padded, end_date: end.padded });
+		// A window of the seed (the three years before the run's day): from a day in it, written m/d/yyyy, to about 4
+		// months later, written as an ISO date-time without an offset.
+		const from = runDay(-600);
+		const to = runDay(-480);
+		const mm = (date: Date) => String(date.getUTCMonth() + 1);
+		const dd = (date: Date) => String(date.getUTCDate());
+		const yyyy = (date: Date) => String(date.getUTCFullYear());
+		const pad = (text: string) => text.padStart(2, '0');
+		const startDate = `${mm(from)}/${dd(from)}/${yyyy(from)}`;
+		const endDate = `${to.toISOString().slice(0, 10)}T00:00:00`;
+		const query = { start_date: `${pad(mm(from))}/${pad(dd(from))}/${yyyy(from)}`, end_date: `${pad(mm(to))}/${pad(dd(to))}/${yyyy(to)}` };
+		const expected = await allTrainings(query);
 		expect(expected.length).toBeGreaterThan(0);
 
-		const result = await runTraining({
-			operation: 'getAll',
-			returnAll: true,
-			filters: { startDate: start.unpadded, endDate: `${end.iso}T00:00:00` },
-		});
+		const result = await runTraining({ operation: 'getAll', returnAll: true, filters: { startDate, endDate } });
 
 		expect(result.error).toBeUndefined();
 		expect(sentRequests(sandbox)).toEqual([
-			{
-				method: 'GET',
-				path: '/api/v2/trainings',
-				query: { page: '1', start_date: start.padded, end_date: end.padded },
-				body: undefined,
-			},
+			{ method: 'GET', path: '/api/v2/trainings', query: { page: '1', ...query }, body: undefined },
 		]);
 		expect(jsonOf(result)).toEqual(expected);
 	});

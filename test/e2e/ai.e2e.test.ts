@@ -152,7 +152,7 @@ describe('an MCP Server Trigger exposing the MinistrySafe tool', () => {
 			description: toolDescription(getManyUsers),
 			inputSchema: {
 				type: 'object',
-				properties: { Search: { type: 'string', description: expect.stringMatching(/name.*e-mail/) } },
+				properties: { Search: { type: 'string', description: expect.stringMatching(/name.*email/) } },
 				required: ['Search'],
 			},
 		});

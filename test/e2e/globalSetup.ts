@@ -4,10 +4,11 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { REPO_DIR, ensureRuntime, selectedRuntime } from '../../scripts/n8n-runtime';
-import { pinSandboxToday } from '../globalSetup';
+import { TODAY_VARIABLE } from '../../sandbox/seed';
 
 export default async function globalSetup(): Promise<void> {
-	pinSandboxToday();
+	// One day for every sandbox of the run; n8n keeps the real clock, so this is today unless given.
+	process.env[TODAY_VARIABLE] ??= new Date().toISOString().slice(0, 10);
 	const runtime = selectedRuntime();
 	console.log(`\nEnd-to-end tests on n8n ${runtime.n8nVersion} (N8N_RUNTIME=${runtime.name})`);
 	await ensureRuntime((line) => console.log(line), runtime);

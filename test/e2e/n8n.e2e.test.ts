@@ -276,9 +276,9 @@ interface ReportEntry {
 describe('the weekly expiring report example', () => {
 	const workflow = examples.find((candidate) => candidate.id === EXPIRING_REPORT) as WorkflowFile;
 
-	it('resends the Training to those whose Training expires within 30 days, and builds the summary e-mail', async () => {
-		// The example sends no e-mail until someone enables the node and gives it an SMTP credential.
-		expect(workflow.nodes.find((node) => node.name === 'Send summary e-mail')).toMatchObject({ disabled: true });
+	it('resends the Training to those whose Training expires within 30 days, and builds the summary email', async () => {
+		// The example sends no email until someone enables the node and gives it an SMTP credential.
+		expect(workflow.nodes.find((node) => node.name === 'Send summary email')).toMatchObject({ disabled: true });
 		const sentBefore = env.sandbox.requests.length;
 
 		const run = await executeWorkflow(env.settings, EXPIRING_REPORT);

@@ -107,7 +107,10 @@ it('after n8n restarts, emits the User created while it was down, once, and not 
 	restarted = await startN8n(env.settings);
 	const client = new N8nClient(restarted.url);
 
-	const found = await executions(client, 2);
+	// On a timeout, n8n's own account of the restart (activation, polls, enqueued executions) goes with the error.
+	const found = await executions(client, 2).catch((error: Error) => {
+		throw new Error(`${error.message}\n--- the restarted main's log, last lines:\n${restarted?.output().split('\n').slice(-300).join('\n')}`);
+	});
 	const newest = found.find((execution) => !triggerOutput(execution).some((item) => item.external_id === 'E2E-POLL-1'));
 	expect(newest && triggerOutput(newest)).toEqual([{ ...user, event: 'userCreated' }]);
 	await polls(QUIET_POLLS);

@@ -39,13 +39,3 @@ export async function injectFault(
 ): Promise<void> {
 	ok(await sandboxClients(sandbox, key).control.put('/faults', { json: fault }));
 }
-
-/**
- * The calendar day `days` before the sandbox's day (the day its seed is dated from), as the service writes it (padded
- * mm/dd/yyyy), as people type it (m/d/yyyy) and as ISO (yyyy-mm-dd): tests date their filters by it, never by the clock.
- */
-export function daysBefore(sandbox: Sandbox, days: number): { padded: string; unpadded: string; iso: string } {
-	const iso = new Date(Date.parse(`${sandbox.today}T00:00:00Z`) - days * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
-	const [year, month, day] = iso.split('-');
-	return { padded: `${month}/${day}/${year}`, unpadded: `${Number(month)}/${Number(day)}/${year}`, iso };
-}

@@ -353,7 +353,7 @@ it('Request Options: Concurrency 1 to 50 and a Timeout of 0.1 to 3600 s are used
 				unset ||
 				(number !== undefined &&
 					(option === 'concurrency' ? Number.isInteger(number) && number >= 1 && number <= 50 : number >= 0.1 && number <= 3600));
-			if (!valid) return expectRefused(outcome, option === 'concurrency' ? 'Concurrency' : 'Timeout');
+			if (!valid) return expectRefused(outcome, option === 'concurrency' ? 'Concurrency' : 'Timeout \\(Seconds\\)');
 			// Under a second a busy machine may time the request out: that is the option working, not a refusal.
 			if (option === 'timeout' && number !== undefined && number < 1) return expect(outcome.result.error?.message ?? '').not.toMatch(/Request Options/);
 			expect(outcome.result.error).toBeUndefined();

@@ -1,10 +1,9 @@
-// Seeded data: deterministic for a seed (ids included), different for another, dated over the years before the
-// sandbox's day (--today; a test run's one day by default), and 10,000 Users with their Trainings and Background
-// Checks ready in under 2 seconds.
+// Seeded data: deterministic for a seed (ids included), different for another, dated over the years before today, and
+// 10,000 Users with their Trainings and Background Checks ready in under 2 seconds.
 import type { Sandbox } from '../../sandbox';
 import { startSandbox } from '../../sandbox';
-import { seedDayOf, TODAY_ENV } from '../../sandbox/seed';
 import type { Json } from './helpers';
+import { runDay, runToday } from '../helpers/clock';
 import { clientsFor, list } from './helpers';
 
 async function firstPages(sandbox: Sandbox): Promise<string> {
@@ -34,12 +33,31 @@ describe('seeded data', () => {
 		}
 	});
 
-	it("dates Trainings over the three years before the sandbox's day, and Background Checks old and recent", async () => {
+	it("lives on the run's one day, or on the day it is given: the seed counts back from it", async () => {
+		const latestCompletion = async (sandbox: Sandbox) => {
+			const { api } = clientsFor(sandbox.url, sandbox.apiKey);
+			const trainings = list(await api.get('/trainings'));
+			return trainings.map((training) => String(training.complete_date ?? '')).sort().at(-1)?.slice(0, 10);
+		};
+		const sandboxes = await Promise.all([startSandbox({ users: 40 }), startSandbox({ users: 40, today: '2031-03-07' })]);
+		try {
+			const [ofTheRun, given] = await Promise.all(sandboxes.map(latestCompletion));
+			// Every sandbox of a run seeds from its one day (the global setup's), and completions lie before it.
+			expect(ofTheRun! <= runToday()).toBe(true);
+			expect(ofTheRun! >= runDay(-60).toISOString().slice(0, 10)).toBe(true);
+			expect(given! <= '2031-03-07').toBe(true);
+			expect(given! >= '2031-01-01').toBe(true);
+		} finally {
+			await Promise.all(sandboxes.map((sandbox) => sandbox.stop()));
+		}
+		await expect(startSandbox({ today: '2031-02-30' })).rejects.toThrow('today must be a date written YYYY-MM-DD');
+	});
+
+	it('dates Trainings over the three years before today, and Background Checks old and recent', async () => {
 		const sandbox = await startSandbox({ users: 200 });
 		try {
 			const { api } = clientsFor(sandbox.url, sandbox.apiKey);
-			// The end of the seed's day: seeded records fall on it or before (never the clock's now, which may differ).
-			const now = Date.parse(`${sandbox.today}T00:00:00Z`) + 24 * 60 * 60 * 1000;
+			const now = Date.now();
 			const daysAgo = (timestamp: Json) => (now - Date.parse(String(timestamp))) / (24 * 60 * 60 * 1000);
 			const trainings = [...list(await api.get('/trainings')), ...list(await api.get('/trainings', { query: { page: 2 } }))];
 			const completed = trainings.filter((training) => training.complete_date !== null).map((training) => daysAgo(training.complete_date));
@@ -68,42 +86,6 @@ describe('seeded data', () => {
 		} finally {
 			await sandbox.stop();
 		}
-	});
-
-	it('follows the day given (--today), the same records moved by whole days; by default the run\'s day', async () => {
-		const sandboxes = await Promise.all([
-			startSandbox({ users: 30, today: '2031-06-15' }),
-			startSandbox({ users: 30, today: '2031-06-25' }),
-			startSandbox({ users: 30 }),
-		]);
-		try {
-			const [june15, june25, byDefault] = sandboxes;
-			expect([june15.today, june25.today]).toEqual(['2031-06-15', '2031-06-25']);
-			// A test run sets the day once (test/globalSetup.ts), for every sandbox it starts.
-			expect(byDefault.today).toBe(process.env[TODAY_ENV]);
-			const checksOf = async (sandbox: Sandbox) => list(await clientsFor(sandbox.url, sandbox.apiKey).api.get('/background_checks'));
-			const [early, late] = [await checksOf(june15), await checksOf(june25)];
-			expect(late.map((check) => check.id)).toEqual(early.map((check) => check.id));
-			const TEN_DAYS = 10 * 24 * 60 * 60 * 1000;
-			for (const [index, check] of early.entries()) {
-				expect(Date.parse(String(late[index].order_date)) - Date.parse(String(check.order_date))).toBe(TEN_DAYS);
-			}
-			const newest = Math.max(...early.map((check) => Date.parse(String(check.complete_date ?? check.order_date))));
-			expect(newest).toBeLessThan(Date.parse('2031-06-16T00:00:00Z'));
-			expect(newest).toBeGreaterThan(Date.parse('2031-04-01T00:00:00Z'));
-		} finally {
-			await Promise.all(sandboxes.map((sandbox) => sandbox.stop()));
-		}
-	});
-
-	it.each(['2031-02-30', '15/06/2031', 'tomorrow', ''])('refuses the day %j, before listening', async (today) => {
-		await expect(startSandbox({ today })).rejects.toThrow('today must be a calendar day as YYYY-MM-DD, e.g. 2031-06-15');
-	});
-
-	it('refuses a bad day in the environment, naming the variable', () => {
-		expect(() => seedDayOf(undefined, '2031-6-15')).toThrow(`${TODAY_ENV} must be a calendar day as YYYY-MM-DD`);
-		expect(seedDayOf(undefined, '2031-06-15')).toBe(Date.UTC(2031, 5, 15));
-		expect(seedDayOf('2032-01-01', '2031-06-15')).toBe(Date.UTC(2032, 0, 1));
 	});
 
 	it('comes back unchanged after reset', async () => {

@@ -83,10 +83,8 @@ describe('quiz completed', () => {
 		for (const auth of [{}, { username: 'u', password: 'p' }]) {
 			suite.sandbox.reset();
 			receiver.calls.length = 0;
-			// A new User (before the webhook is set, so no user-created call): a seeded one's latest result may be dated
-			// after now, since the seed follows the sandbox's day (MINISTRYSAFE_SANDBOX_TODAY), not the clock.
-			const user = await createWendy();
 			await configure({ urls: [receiver.url], ...auth });
+			const [user] = list(await suite.api.get('/users'));
 			await suite.api.post(`/users/${user.id}/assign_training`, { form: { survey_code: 'camp' } });
 			const training = list(await suite.api.get(`/users/${user.id}/trainings`)).at(-1);
 			const completed = await suite.control.post(`/trainings/${training?.id}/complete`, { json: { score: 90 } });
@@ -135,10 +133,8 @@ describe('background check ready', () => {
 		for (const auth of [{}, { username: 'bc', password: 'ready' }]) {
 			suite.sandbox.reset();
 			receiver.calls.length = 0;
-			// A new User (before the webhook is set, so no user-created call): a seeded one's latest result may be dated
-			// after now, since the seed follows the sandbox's day (MINISTRYSAFE_SANDBOX_TODAY), not the clock.
-			const user = await createWendy();
 			await configure({ urls: [receiver.url], ...auth });
+			const [user] = list(await suite.api.get('/users'));
 			const ordered = await suite.api.post('/background_checks', {
 				form: {
 					background_check: { user_id: user.id, level: 1, quickapp: 'true', child_serving: 'true', employee_type: 'current' },

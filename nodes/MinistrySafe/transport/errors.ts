@@ -52,26 +52,29 @@ function describeFieldErrors(errors: IDataObject): string {
 		.join('; ');
 }
 
-function forbiddenMessage(endpoint: string): { message: string; description: string } {
-	if (endpoint.endsWith('/sign_in_link')) {
-		return {
-			message: 'This Organization may not create sign-in links (403 Forbidden)',
-			description:
-				"The Organization's allow_sign_in_link_creation setting is off. Ask the service's support to turn it on for the Organization, or send the User their direct_login_url instead.",
-		};
-	}
-	if (endpoint.startsWith('/organizations')) {
-		return {
-			message: 'This API key may not create Organizations (403 Forbidden)',
-			description:
-				"Only a key with the Organization-creation capability (a partner key) may create Organizations. Use that key in the credential, or ask the service's support to grant the capability.",
-		};
-	}
-	return {
+/** What a 403 means for each kind of endpoint: the first entry whose `endpoint` matches, else the last. */
+const FORBIDDEN: ReadonlyArray<{ endpoint: RegExp; message: string; description: string }> = [
+	{
+		endpoint: /\/sign_in_link$/,
+		message: 'This Organization may not create sign-in links (403 Forbidden)',
+		description:
+			"The Organization's allow_sign_in_link_creation setting is off. Ask the service's support to turn it on for the Organization, or send the User their direct_login_url instead.",
+	},
+	{
+		endpoint: /^\/organizations/,
+		message: 'This API key may not create Organizations (403 Forbidden)',
+		description:
+			"Only a key with the Organization-creation capability (a partner key) may create Organizations. Use that key in the credential, or ask the service's support to grant the capability.",
+	},
+	{
+		endpoint: /./,
 		message: 'This API key has no access to this resource (403 Forbidden)',
 		description: "Check that the key's Organization has the feature, or ask the service's support for access.",
-	};
-}
+	},
+];
+
+const forbiddenMessage = (endpoint: string) =>
+	FORBIDDEN.find((entry) => entry.endpoint.test(endpoint)) ?? FORBIDDEN[FORBIDDEN.length - 1];
 
 /** Long bodies (an HTML error page) are cut, so the error stays readable. */
 const MAX_BODY_TEXT = 2000;
@@ -125,7 +128,7 @@ export function apiError(
 	if (body.errors && typeof body.errors === 'object' && !Array.isArray(body.errors)) {
 		return make(
 			`The service rejected the request: ${describeFieldErrors(body.errors as IDataObject)}`,
-			'Correct the fields named above and run the node again. The raw answer is under the error details.',
+			'Correct the fields named above and run the node again. The service\'s full answer is in the details below.',
 		);
 	}
 	if (statusCode === 401) {
@@ -158,12 +161,12 @@ export function apiError(
 			`The service failed with ${statusCode}${triedFor(tries)}${serviceMessage ? `: ${serviceMessage}` : ''}`,
 			request.method === 'POST'
 				? MAY_HAVE_HAPPENED(request)
-				: 'The service had an internal problem. Try again later.',
+				: 'The service could not complete the request on its side. Try again later.',
 		);
 	}
 	return make(
 		serviceMessage ?? `The service answered ${statusCode} to ${request.method} ${request.endpoint}`,
-		'Check the values the node sent. The raw answer is under the error details.',
+		'Check the values the node sent. The service\'s full answer is in the details below.',
 	);
 }
 
@@ -238,6 +241,6 @@ export function shapeError(
 		errorDetails(responseBody, request.redact),
 		request,
 		`The service answered ${request.method} ${request.endpoint} with ${got} where ${expected} was expected`,
-		"The address may not be the MinistrySafe API: check the credential's environment or custom base URL. If it is right, the service answered in a way the node does not know; the answer is under the error details.",
+		"The address may not be the MinistrySafe API: check the credential's environment or custom base URL. If it is right, the service answered in a way the node does not know; the service's full answer is in the details below.",
 	);
 }

@@ -56,7 +56,7 @@ function readSettings(context: IExecuteFunctions): RequestSettings {
 	}
 	const timeoutNumber = numberOf(timeout);
 	if (timeoutNumber === undefined || timeoutNumber < MIN_TIMEOUT_SECONDS || timeoutNumber > MAX_TIMEOUT_SECONDS) {
-		throw invalid(context, 'Timeout', `must be a number of seconds from ${MIN_TIMEOUT_SECONDS} to ${MAX_TIMEOUT_SECONDS}`);
+		throw invalid(context, 'Timeout (Seconds)', `must be a number from ${MIN_TIMEOUT_SECONDS} to ${MAX_TIMEOUT_SECONDS}`);
 	}
 	const timeoutMs = Math.round(timeoutNumber * 1000);
 	return { concurrency: concurrencyNumber, timeoutMs, boundMs: boundFor(timeoutMs) };

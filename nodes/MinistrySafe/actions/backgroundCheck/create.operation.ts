@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { apiRequest, toFormBody } from '../../transport';
-import { USER_TYPES, userLocator, userTypeField } from '../common/descriptions';
+import { USER_TYPES, userLocator, userTypeField, valuesOf } from '../common/descriptions';
 import type { ItemInput } from '../common/inputs';
 import { itemInput } from '../common/inputs';
 import { resolveUserId } from '../common/user';
@@ -10,9 +10,23 @@ import type { Operation } from '../types';
 
 /** Levels whose order needs the applicant's driver's licence (api-v2.md, Create a Background Check). */
 const DRIVER_LICENSE_LEVELS = [2, 4, 5, 6, 7];
-const EMPLOYEE_TYPES = ['current', 'prospective'] as const;
-const SALARY_RANGES = ['under_20k', '20k_25k', '25k_75k', '75k_plus'] as const;
-const PACKAGES = ['level', 'custom'] as const;
+const PACKAGE_OPTIONS = [
+	{ name: 'Custom Package', value: 'custom', description: 'A custom package of the Organization, by its code' },
+	{ name: 'Level', value: 'level', description: 'One of the levels the Organization may order' },
+] as const;
+const EMPLOYEE_TYPE_OPTIONS = [
+	{ name: 'Current', value: 'current', description: 'Already serves in the Organization' },
+	{ name: 'Prospective', value: 'prospective', description: 'Applying to serve' },
+] as const;
+const SALARY_RANGE_OPTIONS = [
+	{ name: '$20k to $25k', value: '20k_25k' },
+	{ name: '$25k to $75k', value: '25k_75k' },
+	{ name: '$75k or More', value: '75k_plus' },
+	{ name: 'Under $20k', value: 'under_20k' },
+] as const;
+const PACKAGES = valuesOf(PACKAGE_OPTIONS);
+const EMPLOYEE_TYPES = valuesOf(EMPLOYEE_TYPE_OPTIONS);
+const SALARY_RANGES = valuesOf(SALARY_RANGE_OPTIONS);
 
 const text = (displayName: string, name: string, extra: Partial<INodeProperties> = {}): INodeProperties => ({
 	displayName,
@@ -43,7 +57,7 @@ const applicantFields = updateDisplayOptions({ show: { quickapp: [false] } }, [
 	text('ZIP Code', 'zip', { placeholder: 'e.g. 75001', description: 'Five digits' }),
 	secret('Social Security Number', 'ssn'),
 	secret('Date of Birth', 'dob', {
-		placeholder: 'MM/DD/YYYY',
+		placeholder: 'e.g. 03/07/1990',
 		description: 'As MM/DD/YYYY, or an ISO date such as 1990-03-07; the day as written, whatever the time zone',
 	}),
 	secret('Driver License Number', 'driverLicense', {
@@ -95,10 +109,7 @@ export const create: Operation = {
 			displayName: 'Package',
 			name: 'package',
 			type: 'options',
-			options: [
-				{ name: 'Custom Package', value: 'custom', description: "A custom package of the Organization, by its code" },
-				{ name: 'Level', value: 'level', description: 'One of the levels the Organization may order' },
-			],
+			options: [...PACKAGE_OPTIONS],
 			default: 'level',
 			description: 'What to order',
 		},
@@ -128,7 +139,7 @@ export const create: Operation = {
 			type: 'boolean',
 			default: true,
 			description:
-				"Whether the service e-mails the applicant a form to fill in their own details; when off, the applicant's details are given here",
+				"Whether the service emails the applicant a form to fill in their own details; when off, the applicant's details are given here",
 		},
 		{
 			displayName: 'Child Serving',
@@ -142,10 +153,7 @@ export const create: Operation = {
 			displayName: 'Employee Type',
 			name: 'employeeType',
 			type: 'options',
-			options: [
-				{ name: 'Current', value: 'current', description: 'Already serves in the Organization' },
-				{ name: 'Prospective', value: 'prospective', description: 'Applying to serve' },
-			],
+			options: [...EMPLOYEE_TYPE_OPTIONS],
 			default: 'prospective',
 			required: true,
 		},
@@ -179,12 +187,7 @@ export const create: Operation = {
 					displayName: 'Salary Range',
 					name: 'salaryRange',
 					type: 'options',
-					options: [
-						{ name: '$20k to $25k', value: '20k_25k' },
-						{ name: '$25k to $75k', value: '25k_75k' },
-						{ name: '$75k or More', value: '75k_plus' },
-						{ name: 'Under $20k', value: 'under_20k' },
-					],
+					options: [...SALARY_RANGE_OPTIONS],
 					default: 'under_20k',
 				},
 				{

@@ -69,17 +69,26 @@ export const userTagFilter: INodeProperties = {
 		'Only Users with this Tag. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 };
 
+/**
+ * The values of a dropdown's options: one list serves the dropdown and the check that a value an expression gave is
+ * one of them.
+ */
+export function valuesOf<T extends string>(options: ReadonlyArray<{ readonly value: T }>): T[] {
+	return options.map((option) => option.value);
+}
+
 /** The service's user_type values (api-v2.md: Create a User, Create a Background Check). */
-export const USER_TYPES = ['employee', 'volunteer'] as const;
+const USER_TYPE_OPTIONS = [
+	{ name: 'Employee', value: 'employee' },
+	{ name: 'Volunteer', value: 'volunteer' },
+] as const;
+export const USER_TYPES = valuesOf(USER_TYPE_OPTIONS);
 
 export const userTypeField: INodeProperties = {
 	displayName: 'User Type',
 	name: 'userType',
 	type: 'options',
-	options: [
-		{ name: 'Employee', value: 'employee' },
-		{ name: 'Volunteer', value: 'volunteer' },
-	],
+	options: [...USER_TYPE_OPTIONS],
 	default: 'volunteer',
 };
 
@@ -94,7 +103,8 @@ export function listProperties(filters: INodeProperties[] = []): INodeProperties
 			type: 'collection',
 			placeholder: 'Add Filter',
 			default: {},
-			options: filters,
+			// In alphabetical order, as n8n lists optional fields.
+			options: [...filters].sort((a, b) => a.displayName.localeCompare(b.displayName)),
 		},
 	];
 }
@@ -117,16 +127,16 @@ export const requestOptionsField: INodeProperties = {
 			typeOptions: { minValue: 1, maxValue: 50, numberPrecision: 0 },
 			default: 5,
 			description:
-				"Max number of requests in flight at once, for the node's whole run (across items and pages); 1 sends them one after another",
+				"How many requests to MinistrySafe may be under way at the same time, over the node's whole run; 1 sends them one after another. Defaults to 5.",
 		},
 		{
-			displayName: 'Timeout',
+			displayName: 'Timeout (Seconds)',
 			name: 'timeout',
 			type: 'number',
 			typeOptions: { minValue: 0.1, maxValue: 3600 },
 			default: 30,
 			description:
-				'Seconds one request may take before it counts as failed: a read is then tried again, a create is not (it may have reached the service)',
+				'How long to wait for MinistrySafe to answer. Reading is then tried again; creating is not, since MinistrySafe may already have done it. Defaults to 30.',
 		},
 	],
 };

@@ -74,7 +74,7 @@ export function itemInput(context: IExecuteFunctions, itemIndex: number) {
 	return {
 		invalid,
 		text,
-		email: checked((value) => (/^[^\s@]+@[^\s@]+$/.test(value) ? value : undefined), 'must be an e-mail address'),
+		email: checked((value) => (/^[^\s@]+@[^\s@]+$/.test(value) ? value : undefined), 'must be an email address'),
 		state: checked(
 			(value) => (/^[A-Za-z]{2}$/.test(value) ? value.toUpperCase() : undefined),
 			'must be a two-letter state code, for example TX',

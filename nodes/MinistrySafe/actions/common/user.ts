@@ -62,7 +62,7 @@ export function userIdOf(context: IExecuteFunctions, record: IDataObject, label:
 		throw new NodeApiError(context.getNode(), record as JsonObject, {
 			message: `The service's answer for ${label} has no usable id`,
 			description:
-				"Nothing was changed. Check the credential's environment or custom base URL; the answer is under the error details.",
+				"Nothing was changed. Check the credential's environment or custom base URL; the service's answer is in the details below.",
 		});
 	}
 	return { id: checked.id, label };

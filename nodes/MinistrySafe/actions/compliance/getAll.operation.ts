@@ -25,7 +25,7 @@ function byUser(records: IDataObject[], userIdOf: (record: IDataObject) => unkno
 export const getAll: Operation = {
 	option: {
 		name: 'Get Many',
-		action: "Get many users' compliance",
+		action: 'Get the compliance of many users',
 		description:
 			"Report every User's compliance (Training and Background Check valid, expiring, expired, pending or missing); returns one item per User with their status and expiry dates",
 	},
@@ -35,11 +35,7 @@ export const getAll: Operation = {
 				displayName: 'Status',
 				name: 'status',
 				type: 'multiOptions',
-				options: [
-					{ name: 'Compliant', value: 'compliant' },
-					{ name: 'Expiring', value: 'expiring' },
-					{ name: 'Noncompliant', value: 'noncompliant' },
-				],
+				options: OVERALL_STATUSES.map((status) => ({ name: status.charAt(0).toUpperCase() + status.slice(1), value: status })),
 				default: [],
 				description: 'Only Users with one of these statuses',
 			},

@@ -12,7 +12,7 @@ import { complianceOf } from './status';
 export const getForUser: Operation = {
 	option: {
 		name: 'Get for User',
-		action: "Get a user's compliance",
+		action: 'Get the compliance of a user',
 		description:
 			"Check whether one User's Training and Background Check are valid, expiring, expired, pending or missing; returns one item with their status and expiry dates",
 	},

@@ -37,7 +37,7 @@ export const settingsProperty: INodeProperties = {
 			typeOptions: { minValue: 0, numberPrecision: 0 },
 			default: 60,
 			description:
-				'How long a cleared Background Check counts, from the day it was completed (or ordered, when the service gives no completion date). 0: a Background Check is not required.',
+				'How long a cleared Background Check counts, from the day it was completed (or ordered, when the service gives no completion date). 0: a Background Check is not required. Defaults to 60.',
 		},
 		{
 			displayName: 'Cleared Statuses',
@@ -54,7 +54,7 @@ export const settingsProperty: INodeProperties = {
 			type: 'number',
 			typeOptions: { minValue: 0, numberPrecision: 0 },
 			default: 30,
-			description: 'A Training or Background Check that expires within this many days is reported as expiring',
+			description: 'A Training or Background Check that expires within this many days is reported as expiring. Defaults to 30.',
 		},
 		{
 			displayName: 'Set-Aside Statuses',
@@ -65,14 +65,18 @@ export const settingsProperty: INodeProperties = {
 			description:
 				'The Background Check statuses that never count and never make a User pending (archived, cancelled), comma-separated, in any case. Empty: the default.',
 		},
-		surveyCodesField('The Trainings that count; none chosen: any.'),
+		{
+			...surveyCodesField,
+			description:
+				'The Trainings that count; none chosen: any. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+		},
 		{
 			displayName: 'Training Validity (Months)',
 			name: 'trainingValidityMonths',
 			type: 'number',
 			typeOptions: { minValue: 1, numberPrecision: 0 },
 			default: 24,
-			description: 'How long a passed Training counts, from the day it was completed',
+			description: 'How long a passed Training counts, from the day it was completed. Defaults to 24.',
 		},
 	],
 };

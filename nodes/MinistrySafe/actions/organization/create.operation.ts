@@ -1,11 +1,17 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { apiRequest } from '../../transport';
+import { valuesOf } from '../common/descriptions';
 import { itemInput } from '../common/inputs';
 import type { Operation } from '../types';
 
 const SIZES = ['1-200', '200-1000', '1000-5000', '5000+'] as const;
-const ADMINISTRATOR_TYPES = ['contractor_licensee', 'employee', 'volunteer'] as const;
+const ADMINISTRATOR_TYPE_OPTIONS = [
+	{ name: 'Contractor / Licensee', value: 'contractor_licensee' },
+	{ name: 'Employee', value: 'employee' },
+	{ name: 'Volunteer', value: 'volunteer' },
+] as const;
+const ADMINISTRATOR_TYPES = valuesOf(ADMINISTRATOR_TYPE_OPTIONS);
 /** The organization type that needs a description of its own (api-v2.md 4). */
 const OTHER_TYPE = 'Other';
 
@@ -134,11 +140,7 @@ const properties: INodeProperties[] = [
 		displayName: 'Administrator Type',
 		name: 'ssaType',
 		type: 'options',
-		options: [
-			{ name: 'Contractor / Licensee', value: 'contractor_licensee' },
-			{ name: 'Employee', value: 'employee' },
-			{ name: 'Volunteer', value: 'volunteer' },
-		],
+		options: [...ADMINISTRATOR_TYPE_OPTIONS],
 		default: 'employee',
 		required: true,
 	},

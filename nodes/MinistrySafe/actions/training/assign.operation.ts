@@ -37,7 +37,7 @@ export const assign: Operation = {
 					name: 'sendEmail',
 					type: 'boolean',
 					default: false,
-					description: 'Whether the service e-mails the User a link to the Training',
+					description: 'Whether the service emails the User a link to the Training',
 				},
 				{
 					displayName: 'Upfront Payment',

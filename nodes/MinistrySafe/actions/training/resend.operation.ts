@@ -10,8 +10,8 @@ import { surveyCodeField } from './surveyCode';
 export const resend: Operation = {
 	option: {
 		name: 'Resend',
-		action: 'Resend a training e-mail to a user',
-		description: 'Send a User the e-mail of a Training assigned to them again; returns the User it was sent to',
+		action: 'Resend a training email to a user',
+		description: 'Send a User the email of a Training assigned to them again; returns the User it was sent to',
 	},
 	properties: [
 		userLocator,
@@ -27,7 +27,7 @@ export const resend: Operation = {
 			body: toFormBody({ survey_code: surveyCode }),
 			record: user.label,
 			expect: 'a record',
-			ifUnsure: `ask ${user.label} whether the e-mail came; sending it again only repeats the e-mail`,
+			ifUnsure: `ask ${user.label} whether the email came; sending it again only repeats the email`,
 		})) as IDataObject;
 	},
 };

@@ -11,7 +11,7 @@ export const getAll: Operation = {
 		name: 'Get Many',
 		action: 'Get many users',
 		description:
-			"Get the Organization's Users, optionally only those matching a search, an External ID or a Tag; returns one item per User with their numeric ID, name, e-mail, External ID, Tags and latest training score",
+			"Get the Organization's Users, optionally only those matching a search, an External ID or a Tag; returns one item per User with their numeric ID, name, email, External ID, Tags and latest training score",
 	},
 	properties: listProperties([
 		{
@@ -26,7 +26,7 @@ export const getAll: Operation = {
 			name: 'search',
 			type: 'string',
 			default: '',
-			description: 'Only Users whose first name, last name or e-mail contains this text, e.g. Okafor',
+			description: 'Only Users whose first name, last name or email contains this text, e.g. Okafor',
 		},
 		userTagFilter,
 	]),

@@ -49,7 +49,7 @@ export const externalIdField: INodeProperties = {
 		"The User's ID in your own system (the service calls it external_id or employee_id); unique in the Organization",
 };
 
-/** First name, last name and e-mail, all required for a new User. */
+/** First name, last name and email, all required for a new User. */
 export const newUserNameFields: INodeProperties[] = [
 	{ ...firstNameField, required: true },
 	{ ...lastNameField, required: true },

@@ -73,7 +73,7 @@ export const sync: ListOperation = {
 			"Make the Organization's Users match a staff list (all input items): create the new, update what changed and, when asked, deactivate those who left; returns one item per User with the action taken and why",
 	},
 	properties: [
-		{ ...externalIdField, description: 'Matches each item with a User; usually an expression such as {{ $json.external_id }}' },
+		{ ...externalIdField, description: "Matches each item with a user: usually the item's external_id, read by an expression" },
 		...newUserNameFields,
 		newUserAdditionalFields,
 		{
@@ -113,7 +113,7 @@ export const sync: ListOperation = {
 					typeOptions: { minValue: 0, numberPrecision: 0 },
 					default: 10,
 					description:
-						'The most Users one run may deactivate. When more are missing from the list, none is deactivated and each is reported as skipped.',
+						'The most users one run may deactivate. When more are missing from the list, none is deactivated and each is reported as skipped. Defaults to 10.',
 				},
 			],
 		},

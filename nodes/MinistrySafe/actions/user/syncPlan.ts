@@ -38,7 +38,7 @@ const sortedTags = (tags: string[]) => [...tags].sort((a, b) => a.localeCompare(
 const userTags = (user: IDataObject) => (Array.isArray(user.tags) ? user.tags.map(String) : []);
 const listItems = (items: number[]) => (items.length === 1 ? `item ${items[0]}` : `items ${items.join(', ')}`);
 
-/** The fields of `wanted` that differ from `existing`; e-mails compare without case, Tags as sets. */
+/** The fields of `wanted` that differ from `existing`; emails compare without case, Tags as sets. */
 function changesOf(existing: IDataObject, wanted: NewUser): Changes {
 	const changes: Changes = {};
 	for (const field of ['first_name', 'last_name'] as const) {
@@ -61,7 +61,7 @@ function userTypeNote(existing: IDataObject, wanted: NewUser): string | null {
 
 /**
  * Matches the list with the Organization's Users by External ID and decides, row by row and then for the Users the
- * list leaves out. Duplicates, invalid rows and e-mail conflicts are reported, never guessed.
+ * list leaves out. Duplicates, invalid rows and email conflicts are reported, never guessed.
  */
 export function planSync(rows: SyncRow[], users: IDataObject[], options: SyncOptions): SyncDecision[] {
 	const byExternalId = new Map(users.map((user) => [String(user.external_id ?? ''), user]));
@@ -70,7 +70,7 @@ export function planSync(rows: SyncRow[], users: IDataObject[], options: SyncOpt
 	for (const row of rows) {
 		if (row.externalId !== undefined) rowsByExternalId.set(row.externalId, [...(rowsByExternalId.get(row.externalId) ?? []), row.item]);
 	}
-	/** Users whose e-mail is on a row with another External ID: never deactivated by this run. */
+	/** Users whose email is on a row with another External ID: never deactivated by this run. */
 	const emailConflicts = new Map<unknown, number>();
 	const decisions: SyncDecision[] = [];
 	const decide = (row: SyncRow, existing: IDataObject | undefined, rest: Partial<SyncDecision>) =>
@@ -102,7 +102,7 @@ export function planSync(rows: SyncRow[], users: IDataObject[], options: SyncOpt
 		if (emailOwner && String(emailOwner.external_id ?? '') !== wanted.external_id) {
 			emailConflicts.set(emailOwner.id, row.item);
 			decide(row, existing, {
-				reason: `The e-mail belongs to User ${String(emailOwner.id)} with External ID ${String(emailOwner.external_id ?? '')}; External ID cannot be changed through the API, so nothing was changed. Correct the list or the User in MinistrySafe`,
+				reason: `The email belongs to User ${String(emailOwner.id)} with External ID ${String(emailOwner.external_id ?? '')}; External ID cannot be changed through the API, so nothing was changed. Correct the list or the User in MinistrySafe`,
 			});
 			continue;
 		}
@@ -159,7 +159,7 @@ function planDeactivations(
 	const conflicted = missing.filter((user) => emailConflicts.has(user.id));
 	const candidates = missing.filter((user) => !emailConflicts.has(user.id));
 	const out = conflicted.map((user) =>
-		decision(user, 'skipped', `Not in the list, but its e-mail is on item ${emailConflicts.get(user.id)} with another External ID: not deactivated`),
+		decision(user, 'skipped', `Not in the list, but its email is on item ${emailConflicts.get(user.id)} with another External ID: not deactivated`),
 	);
 	if (candidates.length > options.maxDeactivations) {
 		const reason = `${candidates.length} Users are missing from the list, more than Max Deactivations (${options.maxDeactivations}): none was deactivated`;

@@ -10,7 +10,7 @@ export const update: Operation = {
 	option: {
 		name: 'Update',
 		action: 'Update a user',
-		description: "Change a User's name, e-mail or Tags; returns the updated User",
+		description: "Change a User's name, email or Tags; returns the updated User",
 	},
 	properties: [
 		userLocator,

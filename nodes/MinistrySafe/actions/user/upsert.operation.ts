@@ -10,8 +10,8 @@ export const upsert: Operation = {
 	option: {
 		name: 'Create or Update',
 		action: 'Create or update a user',
-		description:
-			"Create a User, or update the User who already has this External ID; returns the User with action 'created' or 'updated'",
+		// n8n's wording for an upsert (node-param-description-wrong-for-upsert); the key is the External ID.
+		description: 'Create a new user, or update the current one if it already exists (upsert)',
 	},
 	properties: [
 		{ ...externalIdField, description: 'Finds the User to update; a new User is created with it when none has it' },

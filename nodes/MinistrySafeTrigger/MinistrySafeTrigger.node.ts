@@ -40,7 +40,8 @@ async function readRecord(this: IWebhookFunctions, definition: EventDefinition, 
 		return { record: record as IDataObject };
 	} catch (error) {
 		return {
-			recordError: `Could not read ${label} ${id} from MinistrySafe: ${(error as Error).message}. The event itself is complete; read the record with the MinistrySafe node, or check the MinistrySafe API credential.`,
+			// The transport's message names the record already ("User 34 was not found"): said once.
+			recordError: `${(error as Error).message}. The event itself is complete; read the record with the MinistrySafe node, or check the MinistrySafe API credential.`,
 		};
 	}
 }

@@ -232,7 +232,7 @@ describe('Get and Archive', () => {
 	it.each(['get', 'archive'])('%s names the Background Check the service did not find', async (operation) => {
 		const result = await runBackgroundCheck({ operation, backgroundCheckId: 999 });
 
-		expect(result.error?.message).toBe('Background Check 999 was not found: Background Check not found');
+		expect(result.error?.message).toBe('Background Check 999 was not found');
 		expect(sentRequests(sandbox)).toHaveLength(1);
 	});
 

@@ -128,6 +128,23 @@ describe('Compliance for one User', () => {
 		});
 	});
 
+	it('puts the answer first: status, compliant and a one-sentence summary, then who, then each record with its status and expiry first', async () => {
+		const user = await newUser();
+		const passed = await training(user, 'standard', 90);
+		await backgroundCheck(user, true);
+		const entry = await complianceOf(user);
+		const expiresAt = plusYears(dayIn(passed.complete_date, 'UTC'), 2);
+		expect(Object.keys(entry).slice(0, 4)).toEqual(['status', 'compliant', 'summary', 'user_id']);
+		expect(Object.keys(entry.training).slice(0, 2)).toEqual(['status', 'expires_at']);
+		expect(Object.keys(entry.background_check).slice(0, 2)).toEqual(['status', 'expires_at']);
+		expect(entry.summary).toBe(`Training valid until ${expiresAt}; background check pending`);
+		// A check that is not required and not there is left out of the sentence.
+		const alone = await newUser();
+		await training(alone, 'standard', 90);
+		expect((await complianceOf(alone, { backgroundCheckValidityMonths: 0 })).summary).toMatch(/^Training valid until \d{4}-\d{2}-\d{2}$/);
+		expect((await complianceOf(await newUser())).summary).toBe('Training missing; background check missing');
+	});
+
 	it('counts a check from its completion, not its order: ordered 61 months ago, completed 59 months ago, still valid', async () => {
 		// The dates as the live service gives them, from a server of the test's own (the sandbox completes checks today).
 		const server = await startLocalServer(() => ({

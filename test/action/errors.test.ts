@@ -129,7 +129,7 @@ describe('404', () => {
 	])('names the User asked for by %s', async (_mode, user, label) => {
 		const result = await run({ resource: 'user', operation: 'get', user });
 
-		expect(result.error?.message).toBe(`${label} was not found: User not found`);
+		expect(result.error?.message).toBe(`${label} was not found`);
 		expect(result.error?.httpCode).toBe('404');
 		expect(sandbox().requests).toHaveLength(1);
 	});
@@ -220,7 +220,7 @@ describe('Continue On Fail', () => {
 		);
 
 		expect(requestLines()).toHaveLength(3);
-		expect(jsonOf(result)).toEqual([first, { error: 'User 999999 was not found: User not found' }, second]);
+		expect(jsonOf(result)).toEqual([first, { error: 'User 999999 was not found' }, second]);
 		expect(result.items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
 	});
 

@@ -188,7 +188,7 @@ describe('Get Many for User', () => {
 	it('names the User the service did not find', async () => {
 		const result = await runTraining({ operation: 'getAllForUser', user: byEmployeeId('NO-SUCH-ID') });
 
-		expect(result.error?.message).toBe('User with External ID NO-SUCH-ID was not found: User not found');
+		expect(result.error?.message).toBe('User with External ID NO-SUCH-ID was not found');
 		expect(sentRequests(sandbox)).toEqual([
 			{ method: 'GET', path: '/api/v2/users/by_employee_id/NO-SUCH-ID/trainings', query: {}, body: undefined },
 		]);
@@ -269,7 +269,7 @@ describe('Assign', () => {
 	});
 
 	it.each([
-		['Survey Code', { user: '1001', code: '' }, 'is required'],
+		['Survey Code Name or ID', { user: '1001', code: '' }, 'is required'],
 		['User', { user: 'ada', code: 'standard' }, 'must be a numeric User ID (or choose "By External ID")'],
 		['User', { user: ' ', code: 'standard' }, 'is required'],
 	])('refuses a bad "%s" (%j) and sends nothing', async (label, item, problem) => {

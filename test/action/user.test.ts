@@ -329,7 +329,7 @@ describe('Deactivate', () => {
 	it('names the User when no User has the employee ID, and deletes nothing', async () => {
 		const result = await runUser({ operation: 'deactivate', user: byEmployeeId('NO-SUCH-ID') });
 
-		expect(result.error?.message).toBe('User with External ID NO-SUCH-ID was not found: User not found');
+		expect(result.error?.message).toBe('User with External ID NO-SUCH-ID was not found');
 		expect(sentRequests(sandbox()).map(({ method }) => method)).toEqual(['GET']);
 	});
 });

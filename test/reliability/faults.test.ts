@@ -336,7 +336,7 @@ describe('answers that need care', () => {
 	it('Deactivate: a 404 at the first try is still "not found"', async () => {
 		const run = await runCase(operation('user.deactivate'), always({ status: 404, body: { message: 'User not found' } }));
 		casesTried += 1;
-		expect(run.result.error?.message).toBe('User 7 was not found: User not found');
+		expect(run.result.error?.message).toBe('User 7 was not found');
 	});
 
 	it.each([{}, { id: null }, { id: 'abc' }, { id: 1.5 }, { user: { id: 7 } }])(

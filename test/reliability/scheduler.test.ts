@@ -77,7 +77,7 @@ describe('items run at once, and come out as if one after another', () => {
 
 			expect(result.error).toBeUndefined();
 			expect(jsonOf(result)).toEqual(
-				items.map(({ id }) => (id % 3 === 0 ? { error: `User ${id} was not found: User not found` } : userRecord(id))),
+				items.map(({ id }) => (id % 3 === 0 ? { error: `User ${id} was not found` } : userRecord(id))),
 			);
 			expect(result.items.map((item) => item.pairedItem)).toEqual(items.map((_item, index) => ({ item: index })));
 		} finally {
@@ -97,7 +97,7 @@ describe('items run at once, and come out as if one after another', () => {
 			const items = Array.from({ length: 30 }, (_unused, index) => ({ id: index + 1 }));
 			const result = await run(server, getUser(5), items);
 
-			expect(result.error?.message).toBe('User 3 was not found: User not found');
+			expect(result.error?.message).toBe('User 3 was not found');
 			expect((result.error?.context as IDataObject).itemIndex).toBe(2);
 			// Items 0-4 were under way together; item 5 may have started before item 4's answer came; none after.
 			expect(Math.max(...server.received.map(({ url }) => idOf(url)))).toBeLessThanOrEqual(7);

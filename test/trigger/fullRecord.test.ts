@@ -79,7 +79,9 @@ describe('MinistrySafe Trigger: Include Full Record', () => {
 		const { answer, items } = await deliver(harness, payload);
 		expect(answer.status).toBe(200);
 		expect(items).toEqual([{ ...payload, event: 'backgroundCheckReady', recordError: expect.any(String) }]);
-		expect(items[0].recordError).toMatch(/^Could not read Background Check 987654 from MinistrySafe: .*not found/);
+		// Said once: which record, and that it was not found.
+		expect(items[0].recordError).toMatch(/^Background Check 987654 was not found\. The event itself is complete/);
+		expect(String(items[0].recordError).match(/not found/gi)).toHaveLength(1);
 		expect(items[0].recordError).toMatch(/The event itself is complete/);
 	});
 

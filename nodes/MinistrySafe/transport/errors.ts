@@ -145,8 +145,10 @@ export function apiError(
 	if (statusCode === 404 && request.notFound) return make(request.notFound.message, request.notFound.description);
 	if (statusCode === 404) {
 		const what = request.record ? `${request.record} was not found` : `Nothing found at ${request.endpoint}`;
+		// The service's own words only when they add something: "User 7 was not found", not "...: User not found".
+		const adds = serviceMessage !== undefined && !/not found/i.test(serviceMessage);
 		return make(
-			serviceMessage && request.record ? `${what}: ${serviceMessage}` : serviceMessage ?? what,
+			request.record ? (adds ? `${what}: ${serviceMessage}` : what) : (serviceMessage ?? what),
 			"Check the ID, and that the record belongs to the API key's Organization and environment (production and staging hold different records).",
 		);
 	}

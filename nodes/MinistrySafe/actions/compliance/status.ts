@@ -49,9 +49,9 @@ function trainingStatus(trainings: IDataObject[], settings: ComplianceSettings, 
 	);
 	const view = (training: IDataObject | undefined, status: RecordStatus, expiresAt: CalendarDay | null) => ({
 		status,
+		expires_at: expiresAtText(expiresAt),
 		survey_code: training?.survey_code ?? null,
 		complete_date: training?.complete_date ?? null,
-		expires_at: expiresAtText(expiresAt),
 	});
 	const counted = passed
 		? byDaysLeft(
@@ -87,11 +87,11 @@ function backgroundCheckStatus(checks: IDataObject[], settings: ComplianceSettin
 	const cleared = latest(checks.filter(isCleared), countsFrom);
 	const view = (check: IDataObject | undefined, status: RecordStatus, expiresAt: CalendarDay | null) => ({
 		status,
+		expires_at: expiresAtText(expiresAt),
 		id: check?.id ?? null,
 		level: check?.level ?? null,
 		order_date: check?.order_date ?? null,
 		complete_date: check?.complete_date ?? null,
-		expires_at: expiresAtText(expiresAt),
 		service_status: check?.status ?? null,
 	});
 	const start = cleared ? dayOf(countsFrom(cleared), clock.timeZone) : undefined;
@@ -116,7 +116,32 @@ function backgroundCheckStatus(checks: IDataObject[], settings: ComplianceSettin
 	);
 }
 
-/** One User's compliance (contract.md: Output of compliance). */
+/** "expires 2026-11-28", "valid until 2030-09-06", "pending": one record's state in words. */
+function inWords(record: IDataObject): string {
+	const until = record.expires_at ? ` ${String(record.expires_at)}` : '';
+	switch (record.status) {
+		case 'valid':
+			return until ? `valid until${until}` : 'valid';
+		case 'expiring':
+			return `expires${until}`;
+		case 'expired':
+			return `expired${until}`;
+		default:
+			return String(record.status);
+	}
+}
+
+/** One sentence fit for an email or a chat message: "Training expires 2026-11-28; background check valid until ...". */
+function summaryOf(training: IDataObject, backgroundCheck: IDataObject, checkRequired: boolean): string {
+	const parts = [`Training ${inWords(training)}`];
+	if (checkRequired || backgroundCheck.status !== 'missing') parts.push(`background check ${inWords(backgroundCheck)}`);
+	return parts.join('; ');
+}
+
+/**
+ * One User's compliance (contract.md: Output of compliance), the answer first: the status and its summary, then who,
+ * then the records, each with its status and expiry first.
+ */
 export function complianceOf(
 	user: IDataObject,
 	trainings: IDataObject[],
@@ -133,13 +158,14 @@ export function complianceOf(
 			? 'expiring'
 			: 'compliant';
 	return {
+		status,
+		compliant: status !== 'noncompliant',
+		summary: summaryOf(training, backgroundCheck, settings.backgroundCheckValidityMonths > 0),
 		user_id: user.id ?? null,
 		external_id: user.external_id ?? null,
 		first_name: user.first_name ?? null,
 		last_name: user.last_name ?? null,
 		email: user.email ?? null,
-		status,
-		compliant: status !== 'noncompliant',
 		training,
 		background_check: backgroundCheck,
 	};

@@ -51,7 +51,7 @@ export const assign: Operation = {
 	],
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const input = itemInput(this, itemIndex);
-		const surveyCode = input.text('surveyCode', 'Survey Code', true);
+		const surveyCode = input.text('surveyCode', 'Survey Code Name or ID', true);
 		const language = input.text('options.language', 'Language');
 		const sendEmail = input.flag('options.sendEmail', 'Send Email');
 		const upfrontPayment = input.flag('options.upfrontPayment', 'Upfront Payment');

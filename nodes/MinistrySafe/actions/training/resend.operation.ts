@@ -21,7 +21,7 @@ export const resend: Operation = {
 		}),
 	],
 	async execute(this: IExecuteFunctions, itemIndex: number) {
-		const surveyCode = itemInput(this, itemIndex).text('surveyCode', 'Survey Code');
+		const surveyCode = itemInput(this, itemIndex).text('surveyCode', 'Survey Code Name or ID');
 		const user = await resolveUserId(this, itemIndex);
 		return (await apiRequest.call(this, 'POST', `/users/${user.id}/resend_training`, {
 			body: toFormBody({ survey_code: surveyCode }),

@@ -112,6 +112,14 @@ export function isInRange(epochMs: number, range: DateRange): boolean {
 	return epochMs >= range.from && epochMs <= range.to;
 }
 
+/**
+ * A create's attributes: nested under `key` (`user[...]`, `background_check[...]`) as documented, in a form or JSON; or,
+ * as some live clients send them, at the top level of the body (flat JSON, or a form's unbracketed keys).
+ */
+export function attributesOf(body: Record<string, unknown>, key: string): Record<string, unknown> {
+	return key in body ? asRecord(body[key]) : body;
+}
+
 /** tag_list: comma-separated names (a form) or a list of names (JSON); blanks and repeats dropped. */
 export function parseTagList(value: unknown): string[] {
 	const parts = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : [];

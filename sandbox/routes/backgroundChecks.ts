@@ -5,6 +5,7 @@ import { Router } from 'express';
 import { DRIVER_LICENSE_LEVELS, EMPLOYEE_TYPES, SALARY_RANGES, USER_TYPES } from '../catalog';
 import type { SandboxContext } from '../http';
 import {
+	attributesOf,
 	bodyOf,
 	findUser,
 	isInRange,
@@ -20,7 +21,7 @@ import {
 } from '../http';
 import { insertBackgroundCheck } from '../organizationData';
 import type { BackgroundCheckRecord, Organization } from '../types';
-import { Validator, asRecord } from '../validation';
+import { Validator } from '../validation';
 
 /** Applicant fields required when quickapp is false (the applicant fills nothing in themselves). */
 const APPLICANT_TEXT_FIELDS = ['first_name', 'last_name', 'address', 'city', 'county', 'ssn'];
@@ -144,7 +145,7 @@ export function backgroundChecksRouter({ store, views, now }: SandboxContext): R
 
 	router.post('/background_checks', (req, res) => {
 		const organization = organizationOf(res);
-		const fields = new Validator(asRecord(bodyOf(req).background_check));
+		const fields = new Validator(attributesOf(bodyOf(req), 'background_check'));
 		const order = readOrder(organization, fields);
 		if (!order) {
 			sendErrors(res, fields.errors);

@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { USER_TYPES } from '../catalog';
 import type { SandboxContext } from '../http';
 import {
+	attributesOf,
 	bodyOf,
 	findUser,
 	organizationOf,
@@ -79,7 +80,7 @@ export function usersRouter({ store, views, webhooks, now }: SandboxContext): Ro
 	router.post('/users', (req, res) => {
 		const organization = organizationOf(res);
 		const body = bodyOf(req);
-		const fields = new Validator(asRecord(body.user));
+		const fields = new Validator(attributesOf(body, 'user'));
 		const firstName = fields.required('first_name');
 		const lastName = fields.required('last_name');
 		const email = fields.email('email', { required: true });
@@ -105,7 +106,8 @@ export function usersRouter({ store, views, webhooks, now }: SandboxContext): Ro
 			login_token: randomBytes(12).toString('hex'),
 		};
 		insertUser(organization.data, user);
-		setUserTags(organization.data, user, parseTagList(body.tag_list));
+		// `tags` as some live clients name tag_list.
+		setUserTags(organization.data, user, parseTagList('tag_list' in body ? body.tag_list : body.tags));
 		res.status(201).json(views.user(user));
 		webhooks.send(organization, 'userCreated', {
 			id: String(user.id),

@@ -16,6 +16,19 @@ const SETTLE_MS = 5_000;
 
 const modes = packageNodeDescriptions().flatMap(nodeModes);
 
+/** A Compliance node with the organisation's own statuses saved in its Settings (contract.md: compliance settings). */
+const SETTINGS_WORKFLOW_ID = 'e2eComplianceSettings';
+const COMPLIANCE_SETTINGS = { clearedStatuses: 'complete, clear, ready', setAsideStatuses: 'archived, cancelled' };
+function complianceSettingsMode(): NodeMode {
+	const report = modes.find((mode) => mode.parameters.resource === 'compliance' && mode.parameters.operation === 'getAll');
+	if (!report) throw new Error('No mode for Compliance > Get Many');
+	return {
+		...report,
+		label: 'Compliance with Settings',
+		parameters: { ...report.parameters, settings: COMPLIANCE_SETTINGS },
+	};
+}
+
 let env: E2eEnvironment;
 let editor: EditorSession;
 let page: Page;
@@ -23,7 +36,12 @@ let page: Page;
 beforeAll(async () => {
 	// The ids of the example credentials are fixed; the sandbox's URL and key in them do not matter here.
 	const credentials = exampleCredentials('http://127.0.0.1:1', 'unused', WEBHOOK_AUTH);
-	env = await startE2eEnvironment({ workflows: [modesWorkflow(WORKFLOW_ID, modes, credentials)] });
+	env = await startE2eEnvironment({
+		workflows: [
+			modesWorkflow(WORKFLOW_ID, modes, credentials),
+			modesWorkflow(SETTINGS_WORKFLOW_ID, [complianceSettingsMode()], credentials),
+		],
+	});
 	editor = await launchEditor();
 	page = editor.page;
 	await signIn(editor, env.n8n.url);
@@ -116,4 +134,37 @@ it.each(modes.map((mode) => [mode.label, mode] as const))('%s: shows every param
 		await page.keyboard.press('Escape');
 		await details.waitFor({ state: 'hidden' });
 	}
+});
+
+// Last: it leaves the every-mode workflow.
+it("Compliance > Settings shows the organisation's Cleared and Set-Aside Statuses, as saved, and offers them to add", async () => {
+	await page.goto(`${env.n8n.url}/workflow/${SETTINGS_WORKFLOW_ID}`);
+	await page.locator('[data-test-id="canvas-node"][data-node-name="Compliance with Settings"]').dblclick();
+	const panel = page.locator('[data-test-id="ndv"] [data-test-id="node-parameters"]').first();
+	await panel.waitFor({ state: 'visible' });
+	for (const [name, label] of [
+		['clearedStatuses', 'Cleared Statuses'],
+		['setAsideStatuses', 'Set-Aside Statuses'],
+	] as const) {
+		await expect(panel.getByText(label, { exact: true }).first().isVisible()).resolves.toBe(true);
+		const input = panel.locator(`[data-test-id="parameter-input-${name}"] input`).first();
+		await input.waitFor({ state: 'visible', timeout: SETTLE_MS });
+		expect(await input.inputValue()).toBe(COMPLIANCE_SETTINGS[name]);
+	}
+	// The settings not yet added are offered by Add Setting; the two saved ones are not offered again.
+	// The add control differs between n8n versions (a select, a button in the header, a dropdown): any of them, in the
+	// nearest element around the saved setting that holds one (the Settings collection, not Filters or Request Options).
+	const settings = panel
+		.locator('[data-test-id="parameter-input-clearedStatuses"]')
+		.first()
+		.locator('xpath=ancestor::*[.//*[starts-with(@data-test-id, "collection-parameter-add")]][1]');
+	const add = settings.locator('[data-test-id^="collection-parameter-add"]:visible').first();
+	const combobox = add.getByRole('combobox');
+	await ((await combobox.count()) > 0 ? combobox.first() : add).click();
+	const offered = page.locator('.el-select-dropdown__item:visible, [role="option"]:visible, [role="menuitem"]:visible');
+	await offered.first().waitFor({ state: 'visible', timeout: SETTLE_MS });
+	const names = (await offered.allInnerTexts()).map((text) => text.trim()).filter((text) => text !== '');
+	expect(names).toEqual(expect.arrayContaining(['Background Check Validity (Months)', 'Training Validity (Months)']));
+	expect(names).not.toContain('Cleared Statuses');
+	await page.keyboard.press('Escape');
 });

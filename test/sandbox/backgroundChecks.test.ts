@@ -161,6 +161,25 @@ describe('ordering a Background Check', () => {
 		expect(stored.body).toMatchObject({ ...answer.body, applicant_self_disclosed: false, vendor_flagged: false });
 	});
 
+	it('accepts a quick order as nested JSON, flat JSON or a form without brackets, each answered 201 with the check', async () => {
+		const user = await firstUser();
+		const order = quickOrder(user.id).background_check as Record<string, unknown>;
+		const answers = [
+			await suite.api.post('/background_checks', { json: { background_check: { ...order, quickapp: true, child_serving: true } } }),
+			await suite.api.post('/background_checks', { json: { ...order, user_id: Number(user.id), level: 2 } }),
+			await suite.api.post('/background_checks', { form: { ...order, custom_background_check_package_code: 'CUSTOM_BASIC', level: undefined } }),
+		];
+		expect(answers.map((answer) => answer.status)).toEqual([201, 201, 201]);
+		expect(answers.map((answer) => [answer.body.user_id, answer.body.level, answer.body.status])).toEqual([
+			[user.id, 1, 'processing'],
+			[user.id, 2, 'processing'],
+			[user.id, 1, 'processing'],
+		]);
+		const refused = await suite.api.post('/background_checks', { json: { level: 1 } });
+		expect(refused.status).toBe(422);
+		expect(Object.keys(refused.body.errors).sort()).toEqual(['child_serving', 'employee_type', 'quickapp', 'user_id']);
+	});
+
 	it('without quickapp: the applicant\'s data, accepted as JSON too; the SSN is never echoed or logged', async () => {
 		const user = await firstUser();
 		logLines.length = 0;

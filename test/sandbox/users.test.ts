@@ -181,6 +181,29 @@ describe('creating a User', () => {
 		expect(answer.body).toMatchObject({ first_name: 'Ada', external_id: 'E-900', tags: ['Nursery', 'Greeters'] });
 	});
 
+	it('accepts the shapes live clients send: flat JSON, tags for tag_list, unbracketed form keys; 201 each time', async () => {
+		// Flat JSON (docs/spec notes: a client sends first_name ... at the top level).
+		const flat = await suite.api.post('/users', { json: { ...newUser.user, external_id: 'E-901', email: 'flat@example.org' } });
+		expect(flat.status).toBe(201);
+		expect(flat.body).toMatchObject({ first_name: 'Ada', external_id: 'E-901', user_type: 'volunteer', tags: [] });
+		// Nested JSON with `tags` as comma-separated text.
+		const tagged = await suite.api.post('/users', {
+			json: { user: { ...newUser.user, external_id: 'E-902', email: 'tagged@example.org' }, tags: 'Nursery,Greeters' },
+		});
+		expect(tagged.status).toBe(201);
+		expect(tagged.body.tags).toEqual(['Nursery', 'Greeters']);
+		// A form without brackets.
+		const unbracketed = await suite.api.post('/users', {
+			form: { ...newUser.user, external_id: 'E-903', email: 'plain@example.org', tag_list: 'Staff' },
+		});
+		expect(unbracketed.status).toBe(201);
+		expect(unbracketed.body).toMatchObject({ external_id: 'E-903', tags: ['Staff'] });
+		// Flat or not, the same checks: every missing field named.
+		const empty = await suite.api.post('/users', { json: { user_type: 'employee' } });
+		expect(empty.status).toBe(422);
+		expect(Object.keys(empty.body.errors).sort()).toEqual(['email', 'external_id', 'first_name', 'last_name']);
+	});
+
 	it('names every missing field at once and creates nothing', async () => {
 		const before = list(await suite.api.get('/users')).length;
 		const answer = await suite.api.post('/users', { form: { user: { user_type: 'visitor' } } });

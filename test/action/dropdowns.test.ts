@@ -164,3 +164,15 @@ describe('Custom Package (getCustomPackages)', () => {
 	});
 });
 
+describe('a dropdown opened before a credential is chosen', () => {
+	it.each(['getTags', 'getSurveyCodes', 'getLevels', 'getOrganizationTypes', 'getCustomPackages'] as const)(
+		'%s says to choose a credential, and sends nothing',
+		async (method) => {
+			sandbox.clearRequests();
+			const options = await loadOptions[method].call(loadOptionsContext({ credential: sandbox, withoutCredential: true }));
+			expect(options).toEqual([{ name: 'Choose a MinistrySafe API credential above to see the list', value: '' }]);
+			expect(sentRequests(sandbox)).toEqual([]);
+		},
+	);
+});
+

@@ -242,6 +242,8 @@ export interface LoadOptionsOptions {
 	credential: RunActionOptions['credential'];
 	/** The node's parameters as the editor holds them when it asks for a dropdown's entries. */
 	parameters?: INodeParameters;
+	/** A node just added, before any credential is chosen. */
+	withoutCredential?: boolean;
 }
 
 /**
@@ -257,7 +259,7 @@ export function loadOptionsContext(options: LoadOptionsOptions): ILoadOptionsFun
 		typeVersion: 1,
 		position: [0, 0],
 		parameters: options.parameters ?? {},
-		credentials: { ministrySafeApi: { id: '1', name: 'MinistrySafe sandbox' } },
+		...(options.withoutCredential ? {} : { credentials: { ministrySafeApi: { id: '1', name: 'MinistrySafe sandbox' } } }),
 	};
 	const workflow = new Workflow({
 		nodes: [node],

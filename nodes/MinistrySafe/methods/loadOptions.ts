@@ -6,8 +6,18 @@ import { fetchOrganizationTypes } from '../actions/organization/getTypes.operati
 import { fetchSurveyCodes } from '../actions/training/getSurveyCodes.operation';
 import { apiRequestAllItems } from '../transport';
 
+/**
+ * n8n asks for a dropdown's entries as soon as the node opens, before a credential is chosen: the list then says what
+ * to do instead of failing ("Error fetching options"), and fills once the credential is there.
+ */
+const CHOOSE_A_CREDENTIAL: INodePropertyOptions[] = [
+	{ name: 'Choose a MinistrySafe API credential above to see the list', value: '' },
+];
+const hasCredential = (context: ILoadOptionsFunctions) => Boolean(context.getNode().credentials?.ministrySafeApi);
+
 /** Every Tag of the Organization, for filters and Tag fields. */
 export async function getTags(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+	if (!hasCredential(this)) return CHOOSE_A_CREDENTIAL;
 	const tags = (await apiRequestAllItems.call(this, '/tags')) as IDataObject[];
 	return tags.map(({ name }) => ({ name: String(name), value: String(name) }));
 }
@@ -15,6 +25,7 @@ export async function getTags(this: ILoadOptionsFunctions): Promise<INodePropert
 const filled = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined);
 
 export async function getSurveyCodes(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+	if (!hasCredential(this)) return CHOOSE_A_CREDENTIAL;
 	const codes = await fetchSurveyCodes.call(this);
 	// The title is what people recognise: the live service's name ("Sexual Abuse Awareness Training"), else the
 	// description; the code (what the service takes) and the languages go in the grey line.
@@ -28,17 +39,20 @@ export async function getSurveyCodes(this: ILoadOptionsFunctions): Promise<INode
 }
 
 export async function getLevels(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+	if (!hasCredential(this)) return CHOOSE_A_CREDENTIAL;
 	const levels = await fetchLevels.call(this);
 	return levels.map((level) => ({ name: `Level ${level}`, value: level }));
 }
 
 export async function getOrganizationTypes(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+	if (!hasCredential(this)) return CHOOSE_A_CREDENTIAL;
 	const types = await fetchOrganizationTypes.call(this);
 	return types.map((type) => ({ name: type, value: type }));
 }
 
 /** The Organization's custom background-check packages, by name; the value is the code the order takes. */
 export async function getCustomPackages(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+	if (!hasCredential(this)) return CHOOSE_A_CREDENTIAL;
 	const packages = await fetchCustomPackages.call(this);
 	return packages.map(({ code, name, price }) => ({
 		name: filled(name) ?? String(code),

@@ -170,7 +170,7 @@ describe('a dropdown opened before a credential is chosen', () => {
 		async (method) => {
 			sandbox.clearRequests();
 			const options = await loadOptions[method].call(loadOptionsContext({ credential: sandbox, withoutCredential: true }));
-			expect(options).toEqual([{ name: 'Choose a MinistrySafe API credential above to see the list', value: '' }]);
+			expect(options).toEqual([{ name: 'Choose a MinistrySafe API Credential First', value: '' }]);
 			expect(sentRequests(sandbox)).toEqual([]);
 		},
 	);

@@ -11,7 +11,7 @@ import { apiRequestAllItems } from '../transport';
  * to do instead of failing ("Error fetching options"), and fills once the credential is there.
  */
 const CHOOSE_A_CREDENTIAL: INodePropertyOptions[] = [
-	{ name: 'Choose a MinistrySafe API credential above to see the list', value: '' },
+	{ name: 'Choose a MinistrySafe API Credential First', value: '' },
 ];
 const hasCredential = (context: ILoadOptionsFunctions) => Boolean(context.getNode().credentials?.ministrySafeApi);
 

@@ -89,7 +89,7 @@ export class MinistrySafeTrigger implements INodeType {
 		],
 		properties: [
 			{
-				displayName: `Copy the Production URL above into the developer console of your MinistrySafe environment (/developers), with the same username and password as Basic Auth below, then Publish this workflow. The console sends every event there; those not chosen under 'Trigger On' are answered and ignored. <a href="${SETUP_GUIDE_URL}" target="_blank">Step-by-step guide</a>`,
+				displayName: `Copy the Production URL above (its tab is next to Test URL, which listens only while you test) into the developer console of your MinistrySafe environment (/developers), with the same username and password as Basic Auth below, then Publish this workflow. The console sends every event there; those not chosen under 'Trigger On' are answered and ignored. <a href="${SETUP_GUIDE_URL}" target="_blank">Step-by-step guide</a>`,
 				name: 'setupNotice',
 				type: 'notice',
 				default: '',
@@ -113,6 +113,15 @@ export class MinistrySafeTrigger implements INodeType {
 				default: 'basicAuth',
 				description:
 					'How calls are checked. Keep Basic Auth: without it anyone who learns the URL can start this workflow.',
+			},
+			{
+				displayName:
+					'With Authentication None, anyone who learns the URL can start this workflow with made-up events. Choose Basic Auth unless something in front of n8n checks the calls.',
+				name: 'noAuthenticationWarning',
+				type: 'notice',
+				typeOptions: { theme: 'warning' },
+				displayOptions: { show: { authentication: ['none'] } },
+				default: '',
 			},
 			{
 				// n8n's name for a trigger's events ("Trigger on"), without a tooltip; the setup notice says that the

@@ -51,3 +51,11 @@ test('the canvas subtitle names the events as people read them', () => {
 	const subtitle = workflow.expression.getSimpleParameterValue(node, description.subtitle, 'internal', {});
 	expect(subtitle).toBe('Quiz Completed, Background Check Ready');
 });
+
+test('a warning is shown only while Authentication is None', () => {
+	const warning = description.properties.find(({ name }) => name === 'noAuthenticationWarning')!;
+	const visible = (parameters: INodeParameters) => NodeHelpers.displayParameter(withDefaults(parameters), warning, null, description);
+	expect(warning.type).toBe('notice');
+	expect(visible({})).toBe(false);
+	expect(visible({ authentication: 'none' })).toBe(true);
+});

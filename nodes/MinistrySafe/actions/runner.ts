@@ -81,8 +81,8 @@ export async function runConcurrently(this: IExecuteFunctions, units: Unit[]): P
 		const askedBefore = scheduler.asked;
 		const unit = runUnit(index).finally(() => inProgress.delete(unit));
 		inProgress.add(unit);
-		// Its checks are done once it asks for a request; until then (an await before its first request), or when it
-		// asks for none, the next unit waits for it to ask or to settle.
+		// Its checks are done once it asks for a request, which every operation does in the same turn (no await comes
+		// before its first request). Otherwise the next unit waits for it to settle, or for the run's next request.
 		if (scheduler.asked === askedBefore) await Promise.race([unit, scheduler.nextAsked()]);
 		while (inProgress.size >= width) await Promise.race(inProgress);
 	}

@@ -12,7 +12,9 @@ export class MinistrySafe implements INodeType {
 		name: 'ministrySafe',
 		icon: { light: 'file:../../icons/ministrySafe.svg', dark: 'file:../../icons/ministrySafe.dark.svg' },
 		group: ['transform'],
-		version: 1,
+		// 1.1 adds Simplify, on by default; version 1 workflows keep the raw records.
+		version: [1, 1.1],
+		defaultVersion: 1.1,
 		subtitle: actionSubtitle(),
 		description:
 			'Manage Users, Trainings and Background Checks in MinistrySafe / Abuse Prevention Systems',

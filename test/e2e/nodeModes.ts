@@ -33,7 +33,9 @@ export interface NodeMode {
 
 /** Far more than our nodes have; a mistake in a description must not make the test open thousands of panels. */
 const MAX_MODES_PER_NODE = 100;
-const NODE = { typeVersion: 1 };
+/** The version a node added in the editor has: the newest (for MinistrySafe, 1.1 with Simplify). */
+export const newestVersion = (description: INodeTypeDescription): number =>
+	description.defaultVersion ?? Math.max(...[description.version].flat());
 
 /** Loads a built file by its path, as n8n does; synchronous, since the tests are listed from its result. */
 const loadBuiltFile = createRequire(__filename);
@@ -49,12 +51,13 @@ export function packageNodeDescriptions(): INodeTypeDescription[] {
 
 function displayed(description: INodeTypeDescription, values: INodeParameters, item: INodeProperties | INodeCredentialDescription): boolean {
 	// Top-level: the node's values are also the root that a '/name' rule reads.
-	return NodeHelpers.displayParameter(values, item, NODE, description, values);
+	return NodeHelpers.displayParameter(values, item, { typeVersion: newestVersion(description) }, description, values);
 }
 
 /** The node's values with every default filled in, as the editor has them. */
 function withDefaults(description: INodeTypeDescription, parameters: INodeParameters): INodeParameters {
-	return NodeHelpers.getNodeParameters(description.properties, parameters, true, false, NODE, description) ?? {};
+	const node = { typeVersion: newestVersion(description) };
+	return NodeHelpers.getNodeParameters(description.properties, parameters, true, false, node, description) ?? {};
 }
 
 /** Options and booleans that another top-level parameter or a credential shows or hides by. */
@@ -119,7 +122,7 @@ export function modesWorkflow(id: string, modes: NodeMode[], credentials: Creden
 			id: `e2e00000-0000-4000-8000-${hex(index)}`,
 			name: mode.label,
 			type: mode.type,
-			typeVersion: 1,
+			typeVersion: newestVersion(mode.description),
 			position: [(index % columns) * 240, Math.floor(index / columns) * 200],
 			parameters: mode.parameters,
 			...(mode.description.webhooks ? { webhookId: `e2e00000-0000-4000-9000-${hex(index)}` } : {}),

@@ -173,6 +173,8 @@ export interface RunActionOptions {
 	continueOnFail?: boolean;
 	/** The workflow's time zone (settings.timezone). */
 	timezone?: string;
+	/** The node's version as saved in the workflow; default 1, whose records are never simplified. */
+	typeVersion?: number;
 }
 
 export interface NodeRunResult {
@@ -197,7 +199,7 @@ export async function runActionNode(options: RunActionOptions): Promise<NodeRunR
 			id: 'action',
 			name: nodeName,
 			type: ACTION_NODE_TYPE,
-			typeVersion: 1,
+			typeVersion: options.typeVersion ?? 1,
 			position: [200, 0],
 			parameters: options.parameters,
 			credentials: { ministrySafeApi: { id: '1', name: 'MinistrySafe sandbox' } },

@@ -1,7 +1,17 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { simplifyField } from './common/simplify';
 import type { Operation, Resource } from './types';
+
+/** An operation's own parameters, with Simplify before its collections (Options, Filters) when it offers it. */
+function parametersOf(operation: Operation): INodeProperties[] {
+	if (operation.kind === 'list' || !operation.simplify) return operation.properties;
+	const own = operation.properties;
+	const firstCollection = own.findIndex(({ type }) => type === 'collection' || type === 'fixedCollection');
+	const at = firstCollection === -1 ? own.length : firstCollection;
+	return [...own.slice(0, at), simplifyField(operation.simplify), ...own.slice(at)];
+}
 
 /**
  * Builds a resource from its operations: the Operation dropdown (sorted by name, as n8n lists them) and each
@@ -24,8 +34,8 @@ export function defineResource<Name extends string>(
 			.sort((a, b) => a.name.localeCompare(b.name)),
 		default: defaultOperation,
 	};
-	const properties = Object.entries<Operation>(operations).flatMap(([operation, { properties: own }]) =>
-		updateDisplayOptions({ show: { resource: [resource], operation: [operation] } }, own),
+	const properties = Object.entries<Operation>(operations).flatMap(([name, operation]) =>
+		updateDisplayOptions({ show: { resource: [resource], operation: [name] } }, parametersOf(operation)),
 	);
 	return { description: [operationSelector, ...properties], operations };
 }

@@ -2,6 +2,8 @@ import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { requestSettings } from '../transport';
+import { itemInput } from './common/inputs';
+import { SIMPLIFY_VERSION, simplifyRecords } from './common/simplify';
 import { resources } from './resources';
 import { collect, runConcurrently } from './runner';
 import type { ListOperation } from './types';
@@ -37,9 +39,16 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	const items = this.getInputData();
 	if (operation.kind === 'list') return [await runList.call(this, operation, items.length)];
 
+	// Workflows saved before Simplify existed keep the raw records (SIMPLIFY_VERSION).
+	const simplifier = this.getNode().typeVersion >= SIMPLIFY_VERSION ? operation.simplify : undefined;
 	const perItem = Array.from({ length: items.length }, (_, itemIndex) => ({
 		items: [itemIndex],
-		work: async () => await operation.execute.call(this, itemIndex),
+		work: async () => {
+			// Read before the request, so that a wrong value sends nothing.
+			const simplify = simplifier && itemInput(this, itemIndex).flag('simplify', 'Simplify') !== false;
+			const records = await operation.execute.call(this, itemIndex);
+			return simplify ? simplifyRecords(records, simplifier) : records;
+		},
 	}));
 	return [await runConcurrently.call(this, perItem)];
 }

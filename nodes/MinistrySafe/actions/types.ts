@@ -1,5 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import type { Simplifier } from './common/simplify';
+
 /** The dropdown entry and parameters every operation has. */
 interface OperationBase {
 	/** The dropdown entry; `action` is what n8n shows in the node list and to AI agents. */
@@ -14,6 +16,8 @@ interface OperationBase {
  */
 export interface ItemOperation extends OperationBase {
 	kind?: 'item';
+	/** Set when the records are Users, Trainings or Background Checks: the node then offers Simplify. */
+	simplify?: Simplifier;
 	execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject | IDataObject[]>;
 }
 

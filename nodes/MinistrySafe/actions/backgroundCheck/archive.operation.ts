@@ -3,6 +3,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { apiRequest } from '../../transport';
 import type { Operation } from '../types';
 import { backgroundCheckIdField, backgroundCheckOf } from './backgroundCheckId';
+import { simplifiedBackgroundCheck } from '../common/simplify';
 
 export const archive: Operation = {
 	option: {
@@ -11,6 +12,7 @@ export const archive: Operation = {
 		description: 'Archive a Background Check by its numeric ID; returns the check, now with status archived',
 	},
 	properties: [backgroundCheckIdField],
+	simplify: simplifiedBackgroundCheck,
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const check = backgroundCheckOf(this, itemIndex);
 		return (await apiRequest.call(this, 'PUT', `/background_checks/${check.id}/archive`, {

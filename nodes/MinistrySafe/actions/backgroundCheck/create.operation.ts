@@ -7,6 +7,7 @@ import type { ItemInput } from '../common/inputs';
 import { itemInput } from '../common/inputs';
 import { resolveUserId } from '../common/user';
 import type { Operation } from '../types';
+import { simplifiedBackgroundCheck } from '../common/simplify';
 
 /** Levels whose order needs the applicant's driver's licence (api-v2.md, Create a Background Check). */
 const DRIVER_LICENSE_LEVELS = [2, 4, 5, 6, 7];
@@ -202,6 +203,7 @@ export const create: Operation = {
 			],
 		},
 	],
+	simplify: simplifiedBackgroundCheck,
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const input = itemInput(this, itemIndex);
 		const ordered = readPackage(input);

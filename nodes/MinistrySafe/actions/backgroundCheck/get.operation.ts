@@ -3,6 +3,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { apiRequest } from '../../transport';
 import type { Operation } from '../types';
 import { backgroundCheckIdField, backgroundCheckOf } from './backgroundCheckId';
+import { simplifiedBackgroundCheck } from '../common/simplify';
 
 export const get: Operation = {
 	option: {
@@ -11,6 +12,7 @@ export const get: Operation = {
 		description: 'Get one Background Check by its numeric ID; returns its status, level, order date and results link',
 	},
 	properties: [backgroundCheckIdField],
+	simplify: simplifiedBackgroundCheck,
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const check = backgroundCheckOf(this, itemIndex);
 		return (await apiRequest.call(this, 'GET', `/background_checks/${check.id}`, {

@@ -5,6 +5,7 @@ import { listProperties } from '../common/descriptions';
 import { itemInput } from '../common/inputs';
 import { getMany } from '../common/paging';
 import type { Operation } from '../types';
+import { simplifiedBackgroundCheck } from '../common/simplify';
 
 export const getAll: Operation = {
 	option: {
@@ -33,6 +34,7 @@ export const getAll: Operation = {
 			description: 'Only the Background Checks of the User with this numeric User ID',
 		},
 	]),
+	simplify: simplifiedBackgroundCheck,
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const input = itemInput(this, itemIndex);
 		return await getMany(this, itemIndex, '/background_checks', {

@@ -3,6 +3,7 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 import { userLocator } from '../common/descriptions';
 import { getUserRecords } from '../common/user';
 import type { Operation } from '../types';
+import { simplifiedBackgroundCheck } from '../common/simplify';
 
 export const getAllForUser: Operation = {
 	option: {
@@ -12,6 +13,7 @@ export const getAllForUser: Operation = {
 			'Get the Background Checks of one User, by numeric User ID or External ID; returns one item per check with its status, level and order date',
 	},
 	properties: [userLocator],
+	simplify: simplifiedBackgroundCheck,
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		return await getUserRecords(this, itemIndex, '/background_checks');
 	},

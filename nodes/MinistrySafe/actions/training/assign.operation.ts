@@ -6,6 +6,7 @@ import { itemInput } from '../common/inputs';
 import { resolveUserId } from '../common/user';
 import type { Operation } from '../types';
 import { surveyCodeField } from './surveyCode';
+import { simplifiedUser } from '../common/simplify';
 
 export const assign: Operation = {
 	option: {
@@ -49,6 +50,7 @@ export const assign: Operation = {
 			],
 		},
 	],
+	simplify: simplifiedUser,
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const input = itemInput(this, itemIndex);
 		const surveyCode = input.text('surveyCode', 'Survey Code Name or ID', true);

@@ -3,6 +3,7 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 import { userLocator } from '../common/descriptions';
 import { getUserRecords } from '../common/user';
 import type { Operation } from '../types';
+import { simplifiedTraining } from '../common/simplify';
 
 export const getAllForUser: Operation = {
 	option: {
@@ -12,6 +13,7 @@ export const getAllForUser: Operation = {
 			'Get the Trainings of one User, by numeric User ID or External ID; returns one item per Training with its survey code, score and completion date',
 	},
 	properties: [userLocator],
+	simplify: simplifiedTraining,
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		return await getUserRecords(this, itemIndex, '/trainings');
 	},

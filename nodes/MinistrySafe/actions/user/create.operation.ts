@@ -3,6 +3,7 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 import { itemInput } from '../common/inputs';
 import type { Operation } from '../types';
 import { createUser, externalIdField, newUserAdditionalFields, newUserNameFields, readNewUser } from './shared';
+import { simplifiedUser } from '../common/simplify';
 
 export const create: Operation = {
 	option: {
@@ -11,6 +12,7 @@ export const create: Operation = {
 		description: 'Create a User in the Organization; returns the new User with their numeric User ID',
 	},
 	properties: [...newUserNameFields, externalIdField, newUserAdditionalFields],
+	simplify: simplifiedUser,
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		return await createUser(this, readNewUser(itemInput(this, itemIndex)));
 	},

@@ -5,6 +5,7 @@ import { itemInput } from '../common/inputs';
 import { getMany } from '../common/paging';
 import { USERS_LIST } from '../common/user';
 import type { Operation } from '../types';
+import { simplifiedUser } from '../common/simplify';
 
 export const getAll: Operation = {
 	option: {
@@ -30,6 +31,7 @@ export const getAll: Operation = {
 		},
 		userTagFilter,
 	]),
+	simplify: simplifiedUser,
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const input = itemInput(this, itemIndex);
 		const qs: IDataObject = {

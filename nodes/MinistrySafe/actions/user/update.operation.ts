@@ -5,6 +5,7 @@ import { itemInput } from '../common/inputs';
 import { resolveUserId } from '../common/user';
 import type { Operation } from '../types';
 import { emailField, firstNameField, lastNameField, tagList, tagsField, updateUser } from './shared';
+import { simplifiedUser } from '../common/simplify';
 
 export const update: Operation = {
 	option: {
@@ -28,6 +29,7 @@ export const update: Operation = {
 			],
 		},
 	],
+	simplify: simplifiedUser,
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const input = itemInput(this, itemIndex);
 		// Only the fields that are set are sent, so an update never blanks what the user left out.

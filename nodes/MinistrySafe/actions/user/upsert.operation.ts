@@ -5,6 +5,7 @@ import { itemInput } from '../common/inputs';
 import { userIdOf } from '../common/user';
 import type { Operation } from '../types';
 import { createUser, externalIdField, newUserAdditionalFields, newUserNameFields, readNewUser, updateUser } from './shared';
+import { simplifiedUpsertedUser } from '../common/simplify';
 
 export const upsert: Operation = {
 	option: {
@@ -25,6 +26,7 @@ export const upsert: Operation = {
 			),
 		},
 	],
+	simplify: simplifiedUpsertedUser,
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const newUser = readNewUser(itemInput(this, itemIndex));
 		// One page at most: the filter finds one User or none.

@@ -1,7 +1,8 @@
 // The editor shows what each node declares: every node of the package in every main mode (see nodeModes.ts) is saved
 // in a workflow, opened in the n8n editor in a real browser, and each top-level parameter the node's description
 // displays in that mode must be on screen, and no other. A parameter the editor hides (as n8n 2.8 hides a boolean that
-// decides whether a credential is shown) fails the test; so does a credential select that is missing.
+// decides whether a credential is shown) fails the test; so does a credential select that is missing, and a red
+// triangle (a required field left empty) other than where n8n's parameter checks put one.
 import type { Locator, Page } from 'playwright-core';
 import type { INodeProperties } from 'n8n-workflow';
 
@@ -93,13 +94,38 @@ async function missingParameters(panel: Locator, mode: NodeMode): Promise<string
 	return missing;
 }
 
+/**
+ * Dropdowns filled from the service: here their triangle also says that the list could not be loaded (the test's
+ * credential points nowhere), so they are left out of the comparison of triangles.
+ */
+const fromService = (property: INodeProperties) => property.typeOptions?.loadOptionsMethod !== undefined;
+
+/** The names of the node's top-level parameters that the editor flags with its red triangle. */
+async function flaggedOnScreen(panel: Locator, mode: NodeMode): Promise<string[]> {
+	const flagged: string[] = [];
+	for (const { name } of mode.visible.filter((property) => !fromService(property))) {
+		// The innermost parameter item around the input holds its triangle.
+		const item = panel.locator(`[data-test-id="parameter-item"]:has([data-test-id="parameter-input-${name}"])`).last();
+		if ((await item.count()) > 0 && (await item.locator('[data-test-id="parameter-issues"]:visible').count()) > 0) {
+			flagged.push(name);
+		}
+	}
+	return flagged;
+}
+
 it('has modes to check for every node of the package', () => {
 	expect(new Set(modes.map((mode) => mode.type)).size).toBe(packageNodeDescriptions().length);
+	// The fields a Background Check order needs without QuickApp are flagged while empty (issue 17, F18).
+	const withoutQuickApp = modes.find((mode) => mode.label.endsWith('operation=create package=level quickapp=false'));
+	expect(withoutQuickApp?.flagged).toEqual(
+		expect.arrayContaining(['level', 'firstName', 'lastName', 'email', 'address', 'city', 'county', 'state', 'zip', 'ssn', 'dob']),
+	);
 	// Spot checks that the modes are the ones a person would pick: every operation of the action, both ways in.
 	expect(modes.map((mode) => mode.label)).toEqual(
 		expect.arrayContaining([
 			'MinistrySafe resource=user operation=upsert',
 			'MinistrySafe resource=backgroundCheck operation=create package=level quickapp=true',
+			'MinistrySafe resource=backgroundCheck operation=create package=custom quickapp=false',
 			'MinistrySafe Trigger authentication=basicAuth includeFullRecord=true',
 			'MinistrySafe Trigger authentication=none includeFullRecord=false',
 		]),
@@ -124,11 +150,13 @@ it.each(modes.map((mode) => [mode.label, mode] as const))('%s: shows every param
 		const expectedNames = mode.visible.map((property) => property.name);
 		const unexpected = (await inputsOnScreen(panel, mode)).filter((name) => !expectedNames.includes(name));
 		const credentialSelects = await details.locator('[data-test-id="node-credentials-select"]:visible').count();
+		const flagged = await flaggedOnScreen(panel, mode);
 
-		expect({ missing, unexpected, credentialSelects }).toEqual({
+		expect({ missing, unexpected, credentialSelects, flagged: flagged.sort() }).toEqual({
 			missing: [],
 			unexpected: [],
 			credentialSelects: mode.credentials.length,
+			flagged: mode.flagged.filter((name) => !mode.visible.some((property) => property.name === name && fromService(property))).sort(),
 		});
 	} finally {
 		await page.keyboard.press('Escape');

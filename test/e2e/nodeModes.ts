@@ -29,6 +29,8 @@ export interface NodeMode {
 	visible: INodeProperties[];
 	/** The credentials the editor should offer in this mode. */
 	credentials: INodeCredentialDescription[];
+	/** The top-level parameters the editor should flag with its red triangle, as n8n's parameter checks find them. */
+	flagged: string[];
 }
 
 /** Far more than our nodes have; a mistake in a description must not make the test open thousands of panels. */
@@ -58,6 +60,21 @@ function displayed(description: INodeTypeDescription, values: INodeParameters, i
 function withDefaults(description: INodeTypeDescription, parameters: INodeParameters): INodeParameters {
 	const node = { typeVersion: newestVersion(description) };
 	return NodeHelpers.getNodeParameters(description.properties, parameters, true, false, node, description) ?? {};
+}
+
+/** The top-level parameters with issues (a required one left empty, say), by n8n-workflow's own checks. */
+function flaggedParameters(description: INodeTypeDescription, values: INodeParameters): string[] {
+	const node = {
+		id: 'mode',
+		name: 'mode',
+		type: description.name,
+		typeVersion: newestVersion(description),
+		position: [0, 0] as [number, number],
+		parameters: values,
+	};
+	const issues = NodeHelpers.getNodeParametersIssues(description.properties, node, description);
+	const topLevel = new Set(description.properties.map((property) => property.name));
+	return Object.keys(issues?.parameters ?? {}).filter((name) => topLevel.has(name));
 }
 
 /** Options and booleans that another top-level parameter or a credential shows or hides by. */
@@ -104,6 +121,7 @@ export function nodeModes(description: INodeTypeDescription): NodeMode[] {
 			// A parameter declared twice (like operation, once per resource) is one field on screen.
 			visible: visible.filter((property, index) => visible.findIndex((other) => other.name === property.name) === index),
 			credentials: (description.credentials ?? []).filter((credential) => displayed(description, values, credential)),
+			flagged: flaggedParameters(description, values),
 		};
 	});
 }

@@ -42,24 +42,26 @@ const secret = (displayName: string, name: string, extra: Partial<INodePropertie
 	text(displayName, name, { typeOptions: { password: true }, ...extra });
 
 /**
- * Without QuickApp the order carries the applicant's details; with it the applicant fills them in. None is marked
- * required: QuickApp may come from an expression, and n8n would then count every one of them as missing before the
- * run. The node checks them for each item instead (readApplicant). Likewise Level and Custom Package Code, shown by
- * Package.
+ * Without QuickApp the order carries the applicant's details; with it the applicant fills them in. Those the service
+ * always requires are marked required, so the editor lists any left empty before a run. n8n shows them when QuickApp
+ * is an expression too (it cannot know the value), so they are then mapped from the item as well (QuickApp's description says so).
+ * The node still checks each item's values (readApplicant): an expression may give an empty one. The driver's licence
+ * depends on the level, so it is checked per item only.
  */
 const applicantFields = updateDisplayOptions({ show: { quickapp: [false] } }, [
-	text('First Name', 'firstName'),
-	text('Last Name', 'lastName'),
-	text('Email', 'email', { placeholder: 'name@email.com' }),
-	text('Street Address', 'address'),
-	text('City', 'city'),
-	text('County', 'county'),
-	text('State', 'state', { placeholder: 'e.g. TX', description: 'Two-letter state code' }),
-	text('ZIP Code', 'zip', { placeholder: 'e.g. 75001', description: 'Five digits' }),
-	secret('Social Security Number', 'ssn'),
+	text('First Name', 'firstName', { required: true }),
+	text('Last Name', 'lastName', { required: true }),
+	text('Email', 'email', { placeholder: 'name@email.com', required: true }),
+	text('Street Address', 'address', { required: true }),
+	text('City', 'city', { required: true }),
+	text('County', 'county', { required: true }),
+	text('State', 'state', { placeholder: 'e.g. TX', description: 'Two-letter state code', required: true }),
+	text('ZIP Code', 'zip', { placeholder: 'e.g. 75001', description: 'Five digits', required: true }),
+	secret('Social Security Number', 'ssn', { required: true }),
 	secret('Date of Birth', 'dob', {
 		placeholder: 'e.g. 03/07/1990',
 		description: 'As MM/DD/YYYY, or an ISO date such as 1990-03-07; the day as written, whatever the time zone',
+		required: true,
 	}),
 	secret('Driver License Number', 'driverLicense', {
 		description: 'Required for levels 2, 4, 5, 6 and 7, and for custom packages that include a driving record',
@@ -120,6 +122,7 @@ export const create: Operation = {
 			type: 'options',
 			typeOptions: { loadOptionsMethod: 'getLevels' },
 			default: '',
+			required: true,
 			description:
 				'The level to order. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 			displayOptions: { show: { package: ['level'] } },
@@ -130,6 +133,7 @@ export const create: Operation = {
 			type: 'options',
 			typeOptions: { loadOptionsMethod: 'getCustomPackages' },
 			default: '',
+			required: true,
 			description:
 				'The custom package to order, by its code. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 			displayOptions: { show: { package: ['custom'] } },
@@ -140,7 +144,7 @@ export const create: Operation = {
 			type: 'boolean',
 			default: true,
 			description:
-				"Whether the service emails the applicant a form to fill in their own details; when off, the applicant's details are given here",
+				"Whether the service emails the applicant a form to fill in their own details; when off, the applicant's details are given here. When QuickApp comes from an expression, map the details from the item too: they are used where it is false.",
 		},
 		{
 			displayName: 'Child Serving',

@@ -451,7 +451,7 @@ describe('Create', () => {
 		['Date of Birth', { dob: '02/30/1990' }, dateProblem],
 		['Date of Birth', { dob: 'March 7th 1990' }, dateProblem],
 		// Levels 2, 4, 5, 6 and 7 need the driver's licence; a licence needs its state.
-		['Driver License Number', { level: 4, dl: '' }, 'is required'],
+		['Driver License Number', { level: 4, dl: '' }, 'is required for Level 4'],
 		['Driver License State', { level: 3, dlState: '' }, 'is required'],
 		['Driver License State', { dlState: 'T' }, 'must be a two-letter state code, for example TX'],
 		['Upfront Payment', { upfront: true }, 'needs "QuickApp" to be on'],
@@ -492,6 +492,22 @@ describe('Create', () => {
 		expect(sentRequests(sandbox)).toEqual([]);
 		expectNoApplicantSecrets(result.error);
 		expectNoApplicantSecrets({ message: result.error?.message, description: result.error?.description });
+	});
+
+	it('reports every problem of the item in one error, each by its label, and sends nothing', async () => {
+		const item = { ...applicantItem, level: 2, dl: '', state: 'Texas', zip: '7500' };
+		const result = await runBackgroundCheck(fullOrder(), { items: [item] });
+
+		expect(result.error?.message).toBe(
+			'Item 0: 3 fields need correcting: "State" must be a two-letter state code, for example TX; ' +
+				'"ZIP Code" must be five digits; "Driver License Number" is required for Level 2',
+		);
+		expect(result.error?.description).toBe(
+			'Correct "State", "ZIP Code" and "Driver License Number" in the node\'s parameters or in the input item 0. ' +
+				'Nothing was sent to the service.',
+		);
+		expect(sentRequests(sandbox)).toEqual([]);
+		expectNoApplicantSecrets(result.error);
 	});
 
 	it('never repeats a bad date of birth in the error', async () => {

@@ -423,3 +423,30 @@ describe('Get (detailed) and Get Many (filters)', () => {
 	});
 });
 
+
+describe('every problem of an item at once (issue 18)', () => {
+	it('Create lists each missing or malformed field by its label, in the order of the node', async () => {
+		// From the item, as a workflow maps them: n8n itself stops a required field left empty in the node.
+		const result = await runUser(
+			{ operation: 'create', ...newUser, firstName: '={{ $json.first }}', email: '={{ $json.mail }}', externalId: '={{ $json.id }}' },
+			{ items: [{ first: ' ', mail: 'ada.example.org', id: '' }] },
+		);
+		expect(result.error?.message).toBe(
+			'Item 0: 3 fields need correcting: "First Name" is required; "Email" must be an email address; "External ID" is required',
+		);
+		expect(sentRequests(sandbox())).toEqual([]);
+	});
+
+	it('Update names a bad User and an empty Update Fields together', async () => {
+		const result = await runUser(
+			{ operation: 'update', user: { __rl: true, mode: 'id', value: '={{ $json.user }}' }, updateFields: {} },
+			{ items: [{ user: 'ada' }] },
+		);
+		expect(result.error?.message).toBe(
+			'Item 0: 2 fields need correcting: "User" must be a numeric User ID (or choose "By External ID"); ' +
+				'"Update Fields" must set at least one field (First Name, Last Name, Email or Tags)',
+		);
+		expect(result.error?.description).toContain('Correct "User" and "Update Fields"');
+		expect(sentRequests(sandbox())).toEqual([]);
+	});
+});

@@ -45,10 +45,15 @@ const FROM_ITEM = '={{ $json.v }}';
 const pathOf = (url: string) => url.split('?')[0];
 const queryOf = (url: string) => new URL(url, 'http://x').searchParams;
 
-/** A refusal: the error names item 0 and the field, and nothing reached the server. */
+/**
+ * A refusal: the error names item 0 and the field, alone or among the item's other problems (one error lists them
+ * all), and nothing reached the server.
+ */
 function expectRefused({ result, received }: Outcome, label: string): void {
 	expect(received).toEqual([]);
-	expect(result.error?.message).toMatch(new RegExp(`^(Item 0: |Request Options: )"${label}" `));
+	expect(result.error?.message).toMatch(
+		new RegExp(`^(Item 0: |Request Options: )("${label}" |\\d+ fields need correcting: (.*; )?"${label}" )`),
+	);
 }
 
 // ---- Generators -------------------------------------------------------------------------------------------------

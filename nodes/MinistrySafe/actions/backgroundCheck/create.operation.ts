@@ -5,7 +5,7 @@ import { apiRequest, toFormBody } from '../../transport';
 import { USER_TYPES, userLocator, userTypeField, valuesOf } from '../common/descriptions';
 import type { ItemInput } from '../common/inputs';
 import { itemInput } from '../common/inputs';
-import { resolveUserId } from '../common/user';
+import { resolveUserId, userReference } from '../common/user';
 import type { Operation } from '../types';
 import { simplifiedBackgroundCheck } from '../common/simplify';
 
@@ -82,9 +82,8 @@ function readPackage(input: ItemInput) {
 
 /** The applicant's details, checked (api-v2.md: required when quickapp is false; state, zip, dob formats). */
 function readApplicant(input: ItemInput, level: number | undefined) {
-	const driverLicenseRequired = level !== undefined && DRIVER_LICENSE_LEVELS.includes(level);
-	const driverLicense = input.text('driverLicense', 'Driver License Number', driverLicenseRequired);
-	return {
+	// In the order the node shows them, so that the problems are listed in that order.
+	const details = {
 		first_name: input.text('firstName', 'First Name', true),
 		last_name: input.text('lastName', 'Last Name', true),
 		email: input.email('email', 'Email', true),
@@ -95,6 +94,13 @@ function readApplicant(input: ItemInput, level: number | undefined) {
 		zip: input.zip('zip', 'ZIP Code', true),
 		ssn: input.text('ssn', 'Social Security Number', true),
 		dob: input.calendarDate('dob', 'Date of Birth', true),
+	};
+	const driverLicense = input.text('driverLicense', 'Driver License Number');
+	if (driverLicense === undefined && level !== undefined && DRIVER_LICENSE_LEVELS.includes(level)) {
+		input.refuse('Driver License Number', `is required for Level ${level}`);
+	}
+	return {
+		...details,
 		driver_license: driverLicense,
 		driver_license_state: input.state('driverLicenseState', 'Driver License State', driverLicense !== undefined),
 	};
@@ -210,25 +216,29 @@ export const create: Operation = {
 	simplify: simplifiedBackgroundCheck,
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const input = itemInput(this, itemIndex);
-		const ordered = readPackage(input);
-		// Yes/no values the order must carry: a guess here would order the wrong check.
-		const quickapp = input.flag('quickapp', 'QuickApp', true) as boolean;
-		const upfrontPayment = input.flag('additionalFields.upfrontPayment', 'Upfront Payment');
-		if (upfrontPayment && !quickapp) throw input.invalid('Upfront Payment', 'needs "QuickApp" to be on');
-		const fields = {
-			level: ordered.level,
-			custom_background_check_package_code: ordered.customPackageCode,
-			quickapp,
-			child_serving: input.flag('childServing', 'Child Serving', true),
-			employee_type: input.choice('employeeType', 'Employee Type', EMPLOYEE_TYPES, true),
-			...(quickapp ? {} : readApplicant(input, ordered.level)),
-			user_type: input.choice('additionalFields.userType', 'User Type', USER_TYPES),
-			salary_range: input.choice('additionalFields.salaryRange', 'Salary Range', SALARY_RANGES),
-			age_over_13: input.flag('additionalFields.ageOver13', 'Age Over 13'),
-			applicant_self_disclosed: input.flag('additionalFields.applicantSelfDisclosed', 'Applicant Self-Disclosed'),
-			applicant_self_disclosed_notes: input.text('additionalFields.applicantSelfDisclosedNotes', 'Applicant Self-Disclosed Notes'),
-			upfront_payment: upfrontPayment,
-		};
+		// Every field is read, and all their problems are reported together (issue 18).
+		const fields = input.all(() => {
+			input.check(() => userReference(this, itemIndex));
+			const ordered = readPackage(input);
+			// Yes/no values the order must carry: a guess here would order the wrong check.
+			const quickapp = input.flag('quickapp', 'QuickApp', true);
+			const upfrontPayment = input.flag('additionalFields.upfrontPayment', 'Upfront Payment');
+			if (upfrontPayment && quickapp === false) input.refuse('Upfront Payment', 'needs "QuickApp" to be on');
+			return {
+				level: ordered.level,
+				custom_background_check_package_code: ordered.customPackageCode,
+				quickapp,
+				child_serving: input.flag('childServing', 'Child Serving', true),
+				employee_type: input.choice('employeeType', 'Employee Type', EMPLOYEE_TYPES, true),
+				...(quickapp === false ? readApplicant(input, ordered.level) : {}),
+				user_type: input.choice('additionalFields.userType', 'User Type', USER_TYPES),
+				salary_range: input.choice('additionalFields.salaryRange', 'Salary Range', SALARY_RANGES),
+				age_over_13: input.flag('additionalFields.ageOver13', 'Age Over 13'),
+				applicant_self_disclosed: input.flag('additionalFields.applicantSelfDisclosed', 'Applicant Self-Disclosed'),
+				applicant_self_disclosed_notes: input.text('additionalFields.applicantSelfDisclosedNotes', 'Applicant Self-Disclosed Notes'),
+				upfront_payment: upfrontPayment,
+			};
+		});
 		// Every check above runs before the one lookup an employee ID needs, so bad input sends nothing at all.
 		const user = await resolveUserId(this, itemIndex);
 		return (await apiRequest.call(this, 'POST', '/background_checks', {

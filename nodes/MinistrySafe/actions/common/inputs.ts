@@ -1,18 +1,69 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { toCalendarDate, toServiceDate, wholeNumber } from './values';
 
+/** A field's problem: its editor label and what is wrong, never its value. */
+interface Problem {
+	label: string;
+	problem: string;
+}
+
+/** The problem behind each error `invalid` made, so that `all` can tell them from other failures. */
+const problemOf = new WeakMap<Error, Problem>();
+
 /**
  * Reads and checks one item's parameters before anything is sent (the checks api-v2.md states; decisions.md 21).
- * A failure names the item and the field, and never repeats the value: it may be an SSN or a date of birth.
+ * A failure names the item and the field, and never repeats the value: it may be an SSN or a date of birth. Inside
+ * `all`, every field is read and all their problems are reported together, in one error.
  */
 export function itemInput(context: IExecuteFunctions, itemIndex: number) {
-	const invalid = (label: string, problem: string) =>
-		new NodeOperationError(context.getNode(), `Item ${itemIndex}: "${label}" ${problem}`, {
+	const invalid = (label: string, problem: string) => {
+		const error = new NodeOperationError(context.getNode(), `Item ${itemIndex}: "${label}" ${problem}`, {
 			itemIndex,
 			description: `Correct "${label}" in the node's parameters or in the input item ${itemIndex}. Nothing was sent to the service.`,
 		});
+		problemOf.set(error, { label, problem });
+		return error;
+	};
+
+	/** A failure that is not a field's problem, passed on as n8n's error (it already is one, as a rule). */
+	const asNodeError = (error: unknown) =>
+		error instanceof NodeOperationError || error instanceof NodeApiError
+			? error
+			: new NodeOperationError(context.getNode(), error as Error, { itemIndex });
+
+	/** The problems found so far inside `all`; undefined outside it, where the first problem is thrown. */
+	let collected: Problem[] | undefined;
+
+	/** Several problems as one error: each field by its label, in the order of the node's parameters. */
+	const invalidFields = (problems: Problem[]) => {
+		const labels = problems.map(({ label }) => `"${label}"`);
+		const listed = `${labels.slice(0, -1).join(', ')} and ${labels[labels.length - 1]}`;
+		return new NodeOperationError(
+			context.getNode(),
+			`Item ${itemIndex}: ${problems.length} fields need correcting: ${problems.map(({ label, problem }) => `"${label}" ${problem}`).join('; ')}`,
+			{
+				itemIndex,
+				description: `Correct ${listed} in the node's parameters or in the input item ${itemIndex}. Nothing was sent to the service.`,
+			},
+		);
+	};
+
+	/** Runs a reader; inside `all`, a problem is noted and the value is undefined, so that the next field is read. */
+	const noting =
+		<Args extends unknown[], Value>(read: (...args: Args) => Value) =>
+		(...args: Args): Value => {
+			if (!collected) return read(...args);
+			try {
+				return read(...args);
+			} catch (error) {
+				const problem = problemOf.get(error as Error);
+				if (!problem) throw asNodeError(error);
+				collected.push(problem);
+				return undefined as Value;
+			}
+		};
 
 	// null, not undefined, as the fallback: n8n throws "Could not get parameter" for an unset field of a collection
 	// when the fallback is undefined.
@@ -71,8 +122,7 @@ export function itemInput(context: IExecuteFunctions, itemIndex: number) {
 		return textValue === 'true';
 	};
 
-	return {
-		invalid,
+	const readers = {
 		text,
 		email: checked((value) => (/^[^\s@]+@[^\s@]+$/.test(value) ? value : undefined), 'must be an email address'),
 		state: checked(
@@ -134,6 +184,59 @@ export function itemInput(context: IExecuteFunctions, itemIndex: number) {
 		/** A collection parameter (Additional Fields, Options, Filters). */
 		collection(name: string): IDataObject {
 			return (raw(name) as IDataObject | undefined) ?? {};
+		},
+	};
+
+	// Each reader notes its problem inside `all`; the generic ones keep their type parameters.
+	return {
+		invalid,
+		collection: readers.collection,
+		text: noting(readers.text),
+		email: noting(readers.email),
+		state: noting(readers.state),
+		zip: noting(readers.zip),
+		phone: noting(readers.phone),
+		date: noting(readers.date),
+		calendarDate: noting(readers.calendarDate),
+		choice: <T extends string>(name: string, label: string, values: readonly T[], required = false) =>
+			noting(() => readers.choice(name, label, values, required))(),
+		choices: <T extends string>(name: string, label: string, values: readonly T[]) =>
+			noting(() => readers.choices(name, label, values))(),
+		integer: noting(readers.integer),
+		positiveInteger: noting(readers.positiveInteger),
+		listLimit: noting(readers.listLimit),
+		recordId: noting(readers.recordId),
+		flag: noting(readers.flag),
+		/** Any other check of this item's input (the User, say), noted inside `all` like a field's. */
+		check<Value>(read: () => Value): Value {
+			return noting(read)();
+		},
+		/** A problem found by comparing fields: thrown, or noted inside `all`. */
+		refuse(label: string, problem: string): void {
+			noting(() => {
+				throw invalid(label, problem);
+			})();
+		},
+		/**
+		 * Reads every field `read` asks for and reports all their problems in one error (one problem: that error as
+		 * it is). A failure that follows from a field already noted (a value left undefined) is not reported apart.
+		 */
+		all<Value>(read: () => Value): Value {
+			const outer = collected;
+			collected = [];
+			const problems = collected;
+			try {
+				const value = read();
+				if (problems.length === 0) return value;
+			} catch (error) {
+				const problem = problemOf.get(error as Error);
+				if (problem) problems.push(problem);
+				else if (problems.length === 0) throw asNodeError(error);
+			} finally {
+				collected = outer;
+			}
+			if (problems.length === 1) throw invalid(problems[0].label, problems[0].problem);
+			throw invalidFields(problems);
 		},
 	};
 }

@@ -186,32 +186,35 @@ export const create: Operation = {
 	properties,
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const input = itemInput(this, itemIndex);
-		const organization: IDataObject = {
-			name: input.text('name', 'Name', true),
-			address: input.text('address', 'Address', true),
-			city: input.text('city', 'City', true),
-			state: input.state('state', 'State', true),
-			country: input.text('country', 'Country', true),
-			zip: input.zip('zip', 'ZIP Code', true),
-			hear_from: input.text('hearFrom', 'Heard From', true),
-			size_of_org: input.choice('sizeOfOrg', 'Size of Organization', SIZES, true),
-			phone: input.phone('phone', 'Phone', true),
-			billing_email: input.email('billingEmail', 'Billing Email', true),
-			organization_type: input.text('organizationType', 'Organization Type', true),
-			other_type_description: input.text('additionalFields.otherTypeDescription', 'Other Type Description'),
-			allow_sign_in_link_creation: input.flag('additionalFields.allowSignInLinkCreation', 'Allow Sign-In Link Creation'),
-			use_billing_provider: input.flag('additionalFields.useBillingProvider', 'Use Billing Provider'),
-			ssa: {
-				first_name: input.text('ssaFirstName', 'Administrator First Name', true),
-				last_name: input.text('ssaLastName', 'Administrator Last Name', true),
-				email: input.email('ssaEmail', 'Administrator Email', true),
-				username: input.text('ssaUsername', 'Administrator Username', true),
-				type: input.choice('ssaType', 'Administrator Type', ADMINISTRATOR_TYPES, true),
-			},
-		};
-		if (organization.organization_type === OTHER_TYPE && organization.other_type_description === undefined) {
-			throw input.invalid('Other Type Description', `is required when "Organization Type" is ${OTHER_TYPE}`);
-		}
+		const organization: IDataObject = input.all(() => {
+			const fields: IDataObject = {
+				name: input.text('name', 'Name', true),
+				address: input.text('address', 'Address', true),
+				city: input.text('city', 'City', true),
+				state: input.state('state', 'State', true),
+				country: input.text('country', 'Country', true),
+				zip: input.zip('zip', 'ZIP Code', true),
+				hear_from: input.text('hearFrom', 'Heard From', true),
+				size_of_org: input.choice('sizeOfOrg', 'Size of Organization', SIZES, true),
+				phone: input.phone('phone', 'Phone', true),
+				billing_email: input.email('billingEmail', 'Billing Email', true),
+				organization_type: input.text('organizationType', 'Organization Type', true),
+				other_type_description: input.text('additionalFields.otherTypeDescription', 'Other Type Description'),
+				allow_sign_in_link_creation: input.flag('additionalFields.allowSignInLinkCreation', 'Allow Sign-In Link Creation'),
+				use_billing_provider: input.flag('additionalFields.useBillingProvider', 'Use Billing Provider'),
+				ssa: {
+					first_name: input.text('ssaFirstName', 'Administrator First Name', true),
+					last_name: input.text('ssaLastName', 'Administrator Last Name', true),
+					email: input.email('ssaEmail', 'Administrator Email', true),
+					username: input.text('ssaUsername', 'Administrator Username', true),
+					type: input.choice('ssaType', 'Administrator Type', ADMINISTRATOR_TYPES, true),
+				},
+			};
+			if (fields.organization_type === OTHER_TYPE && fields.other_type_description === undefined) {
+				input.refuse('Other Type Description', `is required when "Organization Type" is ${OTHER_TYPE}`);
+			}
+			return fields;
+		});
 		// The one endpoint that takes JSON (api-v2.md 4): the transport sends a plain object as JSON.
 		return (await apiRequest.call(this, 'POST', '/organizations', {
 			body: { organization },

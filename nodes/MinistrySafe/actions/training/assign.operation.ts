@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { apiRequest, toFormBody } from '../../transport';
 import { userLocator } from '../common/descriptions';
 import { itemInput } from '../common/inputs';
-import { resolveUserId } from '../common/user';
+import { resolveUserId, userReference } from '../common/user';
 import type { Operation } from '../types';
 import { surveyCodeField } from './surveyCode';
 import { simplifiedUser } from '../common/simplify';
@@ -53,18 +53,18 @@ export const assign: Operation = {
 	simplify: simplifiedUser,
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const input = itemInput(this, itemIndex);
-		const surveyCode = input.text('surveyCode', 'Survey Code Name or ID', true);
-		const language = input.text('options.language', 'Language');
-		const sendEmail = input.flag('options.sendEmail', 'Send Email');
-		const upfrontPayment = input.flag('options.upfrontPayment', 'Upfront Payment');
+		const fields = input.all(() => {
+			input.check(() => userReference(this, itemIndex));
+			return {
+				survey_code: input.text('surveyCode', 'Survey Code Name or ID', true),
+				send_email: input.flag('options.sendEmail', 'Send Email'),
+				upfront_payment: input.flag('options.upfrontPayment', 'Upfront Payment'),
+				language: input.text('options.language', 'Language'),
+			};
+		});
 		const user = await resolveUserId(this, itemIndex);
 		return (await apiRequest.call(this, 'POST', `/users/${user.id}/assign_training`, {
-			body: toFormBody({
-				survey_code: surveyCode,
-				send_email: sendEmail,
-				upfront_payment: upfrontPayment,
-				language,
-			}),
+			body: toFormBody(fields),
 			record: user.label,
 			expect: 'a record',
 			ifUnsure: `list the Trainings of ${user.label} (Training > Get Many for User)`,

@@ -84,16 +84,16 @@ export interface NewUser {
 	tag_list?: string;
 }
 
-/** A new User's fields (Create, and Create or Update), checked before anything is sent. */
+/** A new User's fields (Create, Create or Update, Sync), checked before anything is sent; all problems at once. */
 export function readNewUser(input: ItemInput): NewUser {
-	return {
+	return input.all(() => ({
 		first_name: input.text('firstName', 'First Name', true) as string,
 		last_name: input.text('lastName', 'Last Name', true) as string,
 		email: input.email('email', 'Email', true) as string,
 		external_id: input.text('externalId', 'External ID', true) as string,
 		user_type: input.choice('additionalFields.userType', 'User Type', USER_TYPES),
 		tag_list: tagList(input.collection('additionalFields').tags),
-	};
+	}));
 }
 
 export async function createUser(context: IExecuteFunctions, { tag_list, ...user }: NewUser): Promise<IDataObject> {

@@ -2,7 +2,7 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { userLocator } from '../common/descriptions';
 import { itemInput } from '../common/inputs';
-import { resolveUserId } from '../common/user';
+import { resolveUserId, userReference } from '../common/user';
 import type { Operation } from '../types';
 import { emailField, firstNameField, lastNameField, tagList, tagsField, updateUser } from './shared';
 import { simplifiedUser } from '../common/simplify';
@@ -33,15 +33,21 @@ export const update: Operation = {
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const input = itemInput(this, itemIndex);
 		// Only the fields that are set are sent, so an update never blanks what the user left out.
-		const user = {
-			first_name: input.text('updateFields.firstName', 'First Name'),
-			last_name: input.text('updateFields.lastName', 'Last Name'),
-			email: input.email('updateFields.email', 'Email'),
-		};
-		const tags = tagList(input.collection('updateFields').tags);
-		if (Object.values(user).every((value) => value === undefined) && tags === undefined) {
-			throw input.invalid('Update Fields', 'must set at least one field (First Name, Last Name, Email or Tags)');
-		}
+		const { user, tags } = input.all(() => {
+			input.check(() => userReference(this, itemIndex));
+			const fields = {
+				first_name: input.text('updateFields.firstName', 'First Name'),
+				last_name: input.text('updateFields.lastName', 'Last Name'),
+				email: input.email('updateFields.email', 'Email'),
+			};
+			const tagNames = tagList(input.collection('updateFields').tags);
+			// Judged on what was written, so that a malformed Email is not also reported as no field set.
+			const written = Object.values(input.collection('updateFields')).some(
+				(value) => value !== '' && value !== null && value !== undefined && !(Array.isArray(value) && value.length === 0),
+			);
+			if (!written) input.refuse('Update Fields', 'must set at least one field (First Name, Last Name, Email or Tags)');
+			return { user: fields, tags: tagNames };
+		});
 		return await updateUser(this, await resolveUserId(this, itemIndex), { user, tag_list: tags });
 	},
 };

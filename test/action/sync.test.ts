@@ -1,6 +1,9 @@
 // User → Sync, run by n8n's engine against the sandbox over real HTTP: the whole input is one staff list; what the
 // node decided, what it sent (the sandbox's request log) and what the Organization holds afterwards.
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
+import { NodeHelpers } from 'n8n-workflow';
+
+import { MinistrySafe } from '../../nodes/MinistrySafe/MinistrySafe.node';
 
 import { injectFault, ok, sandboxClients, sentRequests, useSandbox } from '../helpers/sandbox';
 import type { RunActionOptions } from '../helpers/n8n';
@@ -368,5 +371,23 @@ describe('Sync at Concurrency 4, with 30 ms per answer', () => {
 		expect(result.items.map((item) => item.pairedItem)).toEqual(rows.map((_, item) => ({ item })));
 		// The one read of the Users, then the twelve creates: never more than four in flight, and four at once.
 		expect(ok(await control.get('/stats'))).toMatchObject({ requests: 13, peakInFlight: 4, rateLimited: 0 });
+	});
+});
+
+describe('the notice before a live run that deactivates (issue 18)', () => {
+	const description = new MinistrySafe().description;
+	const notice = description.properties.find((property) => property.name === 'liveDeactivationNotice');
+	const shown = (parameters: INodeParameters) => {
+		const values = { resource: 'user', operation: 'sync', ...parameters };
+		return notice !== undefined && NodeHelpers.displayParameter(values, notice, { typeVersion: 1.1 }, description, values);
+	};
+
+	it('shows only when Dry Run is off and Deactivate Missing Users is on', () => {
+		expect(notice?.type).toBe('notice');
+		expect(shown({ dryRun: false, options: { deactivateMissing: true } })).toBe(true);
+		expect(shown({ dryRun: true, options: { deactivateMissing: true } })).toBe(false);
+		expect(shown({ dryRun: false, options: { deactivateMissing: false } })).toBe(false);
+		expect(shown({ dryRun: false, options: {} })).toBe(false);
+		expect(shown({ dryRun: false, options: { deactivateMissing: true }, operation: 'upsert' })).toBe(false);
 	});
 });

@@ -9,13 +9,28 @@ import type { INodeProperties } from 'n8n-workflow';
 import { exampleCredentials, waitFor } from '../../scripts/n8n-runtime';
 import { type EditorSession, launchEditor, signIn } from './browser';
 import { type E2eEnvironment, WEBHOOK_AUTH, startE2eEnvironment } from './helpers';
-import { type NodeMode, modesWorkflow, nodeModes, packageNodeDescriptions } from './nodeModes';
+import { type NodeMode, modeOf, modesWorkflow, nodeModes, packageNodeDescriptions } from './nodeModes';
 
 const WORKFLOW_ID = 'e2eEveryMode';
 /** How long a panel may take to show everything expected, before the test reports what is missing. */
 const SETTLE_MS = 5_000;
 
-const modes = packageNodeDescriptions().flatMap(nodeModes);
+/**
+ * Every mode of every node; and Sync about to run for real with deactivation, whose notice a collection's switch
+ * shows (issue 18), so no mode of the switches above has it.
+ */
+const modes = [...packageNodeDescriptions().flatMap(nodeModes), liveSyncMode()];
+
+function liveSyncMode(): NodeMode {
+	const action = packageNodeDescriptions().find((description) => description.name === 'ministrySafe');
+	if (!action) throw new Error('The package has no MinistrySafe node');
+	const parameters = { resource: 'user', operation: 'sync', dryRun: false, options: { deactivateMissing: true } };
+	const mode = modeOf(action, parameters, 'Sync live, deactivating');
+	if (!mode.visible.some((property) => property.name === 'liveDeactivationNotice')) {
+		throw new Error('Sync with Dry Run off and Deactivate Missing Users on has no notice');
+	}
+	return mode;
+}
 
 /** A Compliance node with the organisation's own statuses saved in its Settings (contract.md: compliance settings). */
 const SETTINGS_WORKFLOW_ID = 'e2eComplianceSettings';

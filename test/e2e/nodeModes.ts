@@ -107,23 +107,26 @@ export function nodeModes(description: INodeTypeDescription): NodeMode[] {
 			throw new Error(`${description.displayName} has more than ${MAX_MODES_PER_NODE} modes: check its displayOptions`);
 		}
 	}
-	return modes.map((parameters) => {
-		const values = withDefaults(description, parameters);
-		const visible = description.properties.filter(
-			(property) => property.type !== 'hidden' && displayed(description, values, property),
-		);
-		const setting = Object.entries(parameters).map(([name, value]) => `${name}=${String(value)}`);
-		return {
-			label: [description.displayName, ...setting].join(' ').slice(0, 120),
-			type: `${PACKAGE_NAME}.${description.name}`,
-			description,
-			parameters,
-			// A parameter declared twice (like operation, once per resource) is one field on screen.
-			visible: visible.filter((property, index) => visible.findIndex((other) => other.name === property.name) === index),
-			credentials: (description.credentials ?? []).filter((credential) => displayed(description, values, credential)),
-			flagged: flaggedParameters(description, values),
-		};
-	});
+	return modes.map((parameters) => modeOf(description, parameters));
+}
+
+/** The node in one mode: what its values set, and what the editor must show for them. */
+export function modeOf(description: INodeTypeDescription, parameters: INodeParameters, label?: string): NodeMode {
+	const values = withDefaults(description, parameters);
+	const visible = description.properties.filter(
+		(property) => property.type !== 'hidden' && displayed(description, values, property),
+	);
+	const setting = Object.entries(parameters).map(([name, value]) => `${name}=${String(value)}`);
+	return {
+		label: label ?? [description.displayName, ...setting].join(' ').slice(0, 120),
+		type: `${PACKAGE_NAME}.${description.name}`,
+		description,
+		parameters,
+		// A parameter declared twice (like operation, once per resource) is one field on screen.
+		visible: visible.filter((property, index) => visible.findIndex((other) => other.name === property.name) === index),
+		credentials: (description.credentials ?? []).filter((credential) => displayed(description, values, credential)),
+		flagged: flaggedParameters(description, values),
+	};
 }
 
 /** One workflow with a node per mode, on a grid, each with every credential of its type from `credentials`. */

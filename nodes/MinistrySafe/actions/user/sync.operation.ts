@@ -88,6 +88,15 @@ export const sync: ListOperation = {
 			description:
 				'Whether to only report what the run would do, without creating, updating or deactivating anyone. On when the node is added: turn it off once the report looks right.',
 		},
+		{
+			// What a live run with deactivation does, said where the switch is turned off (issue 18).
+			displayName:
+				'Dry Run is off: the next run creates and updates Users for real, and deactivates every User not in the list (up to Max Deactivations)',
+			name: 'liveDeactivationNotice',
+			type: 'notice',
+			default: '',
+			displayOptions: { show: { dryRun: [false], '/options.deactivateMissing': [true] } },
+		},
 		// Filled in with the expressions a staff list with these column names needs.
 		{
 			...externalIdField,

@@ -99,7 +99,7 @@ it('keeps the action of Create or Update', async () => {
 	};
 	const [created] = jsonOf(await run(parameters, 1.1));
 	expect(created).toEqual(expect.objectContaining({ external_id: 'SIMPLE-1', first_name: 'Ada', action: 'created' }));
-	expect(Object.keys(created)).toEqual([...USER, 'action']);
+	expect(Object.keys(created)).toEqual([...USER, 'action', 'reason']);
 });
 
 it('refuses a Simplify that is not true or false, and sends nothing', async () => {

@@ -209,7 +209,7 @@ describe('Sync', () => {
 				external_id: employee.external_id,
 				user_id: employee.id,
 				changes: { last_name: { from: employee.last_name, to: 'Changed' } },
-				reason: 'User Type cannot be changed through the API: it stays employee (the list says volunteer)',
+				reason: 'User Type cannot be changed through the API: it stays employee (asked: volunteer)',
 			},
 		]);
 	});

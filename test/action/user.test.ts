@@ -7,7 +7,7 @@ import { startLocalServer } from '../helpers/localServer';
 import { jsonOf, runActionNode } from '../helpers/n8n';
 import { ok, sandboxClients, sentRequests, useSandbox } from '../helpers/sandbox';
 
-type UserRecord = { id: number; external_id: string; first_name: string; email: string; tags: string[] };
+type UserRecord = { id: number; external_id: string; first_name: string; email: string; tags: string[]; user_type?: string };
 
 const sandbox = useSandbox();
 
@@ -227,16 +227,18 @@ describe('Create or Update', () => {
 			},
 		]);
 		const [output] = jsonOf(result);
-		expect(output).toEqual({ ...(await readUser(Number(output.id))), action: 'created' });
+		expect(output).toEqual({ ...(await readUser(Number(output.id))), action: 'created', reason: null });
 	});
 
 	it('updates the User who has the External ID, without external_id or user_type in the update', async () => {
 		const user = await seededUser(3);
+		// A type other than the User's: the update cannot apply it, and says so (issue 18).
+		const otherType = user.user_type === 'employee' ? 'volunteer' : 'employee';
 		const result = await runUser({
 			operation: 'upsert',
 			...newUser,
 			externalId: user.external_id,
-			additionalFields: { userType: 'employee', tags: ['Greeters'] },
+			additionalFields: { userType: otherType, tags: ['Greeters'] },
 		});
 
 		expect(result.error).toBeUndefined();
@@ -255,7 +257,14 @@ describe('Create or Update', () => {
 		]);
 		const stored = await readUser(user.id);
 		expect(stored).toMatchObject({ first_name: 'Ada', email: 'ada.okafor@example.org', tags: ['Greeters'] });
-		expect(jsonOf(result)).toEqual([{ ...stored, action: 'updated' }]);
+		expect(jsonOf(result)).toEqual([
+			{
+				...stored,
+				action: 'updated',
+				reason: `User Type cannot be changed through the API: it stays ${String(user.user_type)} (asked: ${otherType})`,
+			},
+		]);
+		expect(stored.user_type).toBe(user.user_type);
 	});
 
 	it('creates, not updates, when the lookup answers with Users who have other External IDs', async () => {
@@ -272,7 +281,7 @@ describe('Create or Update', () => {
 				'GET /api/v2/users?external_id=HR-900&page=1',
 				'POST /api/v2/users',
 			]);
-			expect(jsonOf(result)).toEqual([{ ...created, action: 'created' }]);
+			expect(jsonOf(result)).toEqual([{ ...created, action: 'created', reason: null }]);
 		} finally {
 			await server.stop();
 		}

@@ -64,10 +64,10 @@ export const simplifiedDetailedUser: Simplifier = {
 	simplify: simplifiedUser.simplify,
 };
 
-/** Create or Update: the User, and the action the node took (contract.md: not simplified). */
+/** Create or Update: the User, and the action the node took and why (contract.md: not simplified). */
 export const simplifiedUpsertedUser: Simplifier = {
-	keeps: `${simplifiedUser.keeps} The action taken stays.`,
-	simplify: (record) => ({ ...simplifiedUser.simplify(record), action: record.action }),
+	keeps: `${simplifiedUser.keeps} The action taken and its reason stay.`,
+	simplify: (record) => ({ ...simplifiedUser.simplify(record), action: record.action, reason: record.reason }),
 };
 
 /** The Simplify switch (n8n's UX guidelines: records of more than 10 fields), shown from SIMPLIFY_VERSION on. */

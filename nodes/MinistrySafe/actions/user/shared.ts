@@ -96,6 +96,15 @@ export function readNewUser(input: ItemInput): NewUser {
 	}));
 }
 
+/**
+ * User Type cannot be changed through the API (Update a User takes no user_type): said, never dropped silently. Null
+ * when the User already has the type asked for, or none is asked.
+ */
+export function userTypeNote(existing: IDataObject, wanted: NewUser): string | null {
+	if (wanted.user_type === undefined || (existing.user_type ?? null) === wanted.user_type) return null;
+	return `User Type cannot be changed through the API: it stays ${String(existing.user_type ?? 'unset')} (asked: ${wanted.user_type})`;
+}
+
 export async function createUser(context: IExecuteFunctions, { tag_list, ...user }: NewUser): Promise<IDataObject> {
 	return (await apiRequest.call(context, 'POST', '/users', {
 		body: toFormBody({ user, tag_list }),

@@ -1,7 +1,7 @@
 // What Sync does with each row of the staff list and each User of the Organization, decided before anything is sent.
 import type { IDataObject } from 'n8n-workflow';
 
-import type { NewUser } from './shared';
+import { type NewUser, userTypeNote } from './shared';
 
 /** One input item: the User it asks for, or why it cannot be used. `externalId` is kept even for an invalid item. */
 export interface SyncRow {
@@ -51,12 +51,6 @@ function changesOf(existing: IDataObject, wanted: NewUser): Changes {
 		if (from.join('\n') !== to.join('\n')) changes.tags = { from, to };
 	}
 	return changes;
-}
-
-/** User Type cannot be changed through the API (Update a User takes no user_type): said, never dropped silently. */
-function userTypeNote(existing: IDataObject, wanted: NewUser): string | null {
-	if (wanted.user_type === undefined || (existing.user_type ?? null) === wanted.user_type) return null;
-	return `User Type cannot be changed through the API: it stays ${String(existing.user_type ?? 'unset')} (the list says ${wanted.user_type})`;
 }
 
 /**

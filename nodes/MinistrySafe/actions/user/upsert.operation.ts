@@ -4,7 +4,15 @@ import { apiRequestAllItems, PAGE_SIZE } from '../../transport';
 import { itemInput } from '../common/inputs';
 import { userIdOf } from '../common/user';
 import type { Operation } from '../types';
-import { createUser, externalIdField, newUserAdditionalFields, newUserNameFields, readNewUser, updateUser } from './shared';
+import {
+	createUser,
+	externalIdField,
+	newUserAdditionalFields,
+	newUserNameFields,
+	readNewUser,
+	updateUser,
+	userTypeNote,
+} from './shared';
 import { simplifiedUpsertedUser } from '../common/simplify';
 
 export const upsert: Operation = {
@@ -34,12 +42,13 @@ export const upsert: Operation = {
 		const found = (await apiRequestAllItems.call(this, '/users', query, PAGE_SIZE)) as IDataObject[];
 		// Only an exact match counts, so a filter the service applied loosely can never update someone else.
 		const existing = found.find((user) => String(user.external_id) === newUser.external_id);
-		if (!existing) return { ...(await createUser(this, newUser)), action: 'created' };
+		if (!existing) return { ...(await createUser(this, newUser)), action: 'created', reason: null };
 
 		// Update a User takes no external_id (it is the key) and no user_type (api-v2.md 4).
 		const { first_name, last_name, email, tag_list } = newUser;
 		const user = userIdOf(this, existing, `the User with External ID ${newUser.external_id}`);
 		const updated = await updateUser(this, { ...user, label: `User ${user.id}` }, { user: { first_name, last_name, email }, tag_list });
-		return { ...updated, action: 'updated' };
+		// Said, as Sync says it: a User Type that the update could not apply.
+		return { ...updated, action: 'updated', reason: userTypeNote(existing, newUser) };
 	},
 };

@@ -523,7 +523,7 @@ describe('Create', () => {
 		const result = await runBackgroundCheck(fullOrder(), { items: [{ ...applicant, level: 9 }] });
 
 		expect(result.error?.message).toBe(
-			'The service rejected the request: level is not an available level for this Organization',
+			'The service rejected the request: "Level" is not an available level for this Organization',
 		);
 		expect(sentRequests(sandbox)).toHaveLength(1);
 		expectNoApplicantSecrets(result.error);
@@ -575,7 +575,7 @@ describe("A service answer that echoes the applicant's secrets", () => {
 		expect(received[0]).toContain('POST /api/v2/background_checks');
 		expect(decodeURIComponent(received[0])).toContain(applicant.ssn);
 		expect(result.error?.message).toBe(
-			'The service rejected the request: ssn [redacted] is not a valid SSN; dob [redacted] is too young',
+			'The service rejected the request: "Social Security Number" [redacted] is not a valid SSN; "Date of Birth" [redacted] is too young',
 		);
 		expectNoApplicantSecrets(result.error);
 		expectNoApplicantSecrets(result.run.data.resultData.runData.MinistrySafe);

@@ -55,11 +55,15 @@ describe('error bodies', () => {
 			nextAnswer = { status, body };
 			const result = await runActionNode({ parameters: createUser('E-1'), credential: { url: server.url, apiKey: 'k' } });
 
+			// In the editor's words; the owner of the email is looked up once, and this server cannot say who it is.
 			expect(result.error?.message).toBe(
-				"The service rejected the request: first_name can't be blank; email is invalid; email has already been taken",
+				'The service rejected the request: "First Name" can\'t be blank; "Email" is invalid; "Email" has already been taken',
+			);
+			expect(result.error?.description).toBe(
+				'Correct "First Name" and "Email" and run the node again. The service\'s full answer is in the details below.',
 			);
 			expect(result.error?.httpCode).toBe(String(status));
-			expect(server.received.map(({ method }) => method)).toEqual(['POST']);
+			expect(server.received.map(({ method }) => method)).toEqual(['POST', 'GET']);
 			expect((result.error as { errorResponse?: unknown }).errorResponse).toEqual(body);
 		},
 	);
@@ -68,8 +72,32 @@ describe('error bodies', () => {
 		const user = await seededUser(0);
 		const result = await run(createUser(String(user.external_id)));
 
-		expect(result.error?.message).toBe('The service rejected the request: external_id has already been taken');
+		expect(result.error?.message).toBe(
+			`External ID ${String(user.external_id)} already belongs to User ${String(user.id)}, ${String(user.first_name)} ${String(user.last_name)}`,
+		);
+		expect(result.error?.description).toMatch(/^Use Create or Update to change that User, or give this one another External ID\./);
 		expect(result.error?.httpCode).toBe('422');
+		expect((result.error as { errorResponse?: unknown }).errorResponse).toEqual({ errors: { external_id: ['has already been taken'] } });
+	});
+
+	it('a taken email names the User who has it, from one lookup', async () => {
+		const owner = { id: 77, first_name: 'Grace', last_name: 'Okafor', email: 'ADA@example.org', external_id: 'HR-1' };
+		const answers: ScriptedAnswer[] = [
+			{ status: 422, body: { errors: { email: ['has already been taken'] } } },
+			{ status: 200, body: [{ ...owner, id: 78, email: 'ada.x@example.org' }, owner] },
+		];
+		const local = await startLocalServer(() => answers.shift() ?? { status: 500, body: {} });
+		try {
+			const result = await runActionNode({ parameters: createUser('E-2'), credential: { url: local.url, apiKey: 'k' } });
+			expect(result.error?.message).toBe('Email ada@example.org already belongs to User 77, Grace Okafor (External ID HR-1)');
+			expect(result.error?.description).toMatch(/^Use that User \(Create or Update with their External ID\)/);
+			expect(local.received.map(({ method, url }) => `${method} ${url}`)).toEqual([
+				'POST /api/v2/users',
+				'GET /api/v2/users?search=ada%40example.org',
+			]);
+		} finally {
+			await local.stop();
+		}
 	});
 
 	it('{message}: the message is the error text, whatever the status', async () => {

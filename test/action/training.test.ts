@@ -251,20 +251,32 @@ describe('Assign', () => {
 		expect(jsonOf(result)).toEqual([{ ...user, participant: expect.objectContaining({ id: 1003 }) }]);
 	});
 
-	it("shows the service's message for a survey code it does not know", async () => {
+	it('names a survey code the service does not know by its label, and lists the ones it knows', async () => {
 		const result = await runTraining(
 			{ operation: 'assign', user: byId(1001), surveyCode: '={{ $json.code }}' },
 			{ items: [{ code: 'underwater_basket_weaving' }] },
 		);
+		const sent = sentRequests(sandbox);
+		const codes = await read<Array<{ code: string; description: string }>>('/survey_codes');
 
-		expect(result.error?.message).toBe('Invalid survey code');
-		expect(sentRequests(sandbox)).toEqual([
+		expect(result.error?.message).toBe(
+			'"Survey Code Name or ID" underwater_basket_weaving is not a Training the Organization may use',
+		);
+		expect(result.error?.description).toBe(
+			`Choose one of the Organization's codes in "Survey Code Name or ID": ${codes
+				.map(({ code, description }) => `${code} (${description})`)
+				.join(', ')}. The service's full answer is in the details below.`,
+		);
+		expect((result.error as { errorResponse?: unknown }).errorResponse).toEqual({ message: 'Invalid survey code' });
+		expect(codes.length).toBeGreaterThan(1);
+		expect(sent).toEqual([
 			{
 				method: 'POST',
 				path: '/api/v2/users/1001/assign_training',
 				query: {},
 				body: { survey_code: 'underwater_basket_weaving' },
 			},
+			{ method: 'GET', path: '/api/v2/survey_codes', query: {}, body: undefined },
 		]);
 	});
 
@@ -342,9 +354,11 @@ describe('Resend', () => {
 	it("shows the service's message for a survey code it does not know", async () => {
 		const result = await runTraining({ operation: 'resend', user: byId(1001), surveyCode: 'nope' });
 
-		expect(result.error?.message).toBe('Invalid survey code');
+		expect(result.error?.message).toBe('"Survey Code Name or ID" nope is not a Training the Organization may use');
+		expect(result.error?.description).toMatch(/^Choose one of the Organization's codes in "Survey Code Name or ID": /);
 		expect(sentRequests(sandbox)).toEqual([
 			{ method: 'POST', path: '/api/v2/users/1001/resend_training', query: {}, body: { survey_code: 'nope' } },
+			{ method: 'GET', path: '/api/v2/survey_codes', query: {}, body: undefined },
 		]);
 	});
 });

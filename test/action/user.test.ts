@@ -126,8 +126,12 @@ describe('Create', () => {
 		const existing = await seededUser(2);
 		const result = await runUser({ operation: 'create', ...newUser, externalId: existing.external_id });
 
-		expect(sentRequests(sandbox()).map(({ method, path }) => `${method} ${path}`)).toEqual(['POST /api/v2/users']);
-		expect(result.error?.message).toBe('The service rejected the request: external_id has already been taken');
+		// The owner is found with one lookup, and the error says what to do instead (issue 18).
+		expect(sentRequests(sandbox()).map(({ method, path }) => `${method} ${path}`)).toEqual(['POST /api/v2/users', 'GET /api/v2/users']);
+		expect(result.error?.message).toBe(
+			`External ID ${existing.external_id} already belongs to User ${existing.id}, ${existing.first_name} ${String((existing as IDataObject).last_name)}`,
+		);
+		expect(result.error?.description).toContain('Use Create or Update');
 	});
 });
 

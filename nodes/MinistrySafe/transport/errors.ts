@@ -12,6 +12,8 @@ export interface RequestDescription {
 	ifUnsure?: string;
 	/** What a 404 means for this request, when not "not found" (an endpoint some accounts do not have). */
 	notFound?: { message: string; description: string };
+	/** The node's label for each field the service may name in its errors: "External ID" for external_id. */
+	labels?: Readonly<Record<string, string>>;
 	/** Removes the applicant's sensitive values and the API key, in every form, from what an error shows. */
 	redact: Redactor;
 }
@@ -45,11 +47,25 @@ const triedFor = ({ attempts, elapsedMs, stoppedBecause }: Tries) => {
 const asMessages = (value: unknown): string[] =>
 	(Array.isArray(value) ? value : [value]).map((message) => String(message));
 
-/** `{errors: {first_name: ["can't be blank"]}}` -> `first_name can't be blank; ...` (Rails' full-message style). */
-function describeFieldErrors(errors: IDataObject): string {
+/** A field as the node's editor names it ("External ID"), or as the service does when the node has no such field. */
+const fieldName = (field: string, labels: RequestDescription['labels']) =>
+	labels?.[field] !== undefined ? `"${labels[field]}"` : field;
+
+/**
+ * `{errors: {first_name: ["can't be blank"]}}` -> `"First Name" can't be blank; ...` (Rails' full-message style, with
+ * the editor's labels).
+ */
+function describeFieldErrors(errors: IDataObject, labels: RequestDescription['labels']): string {
 	return Object.entries(errors)
-		.map(([field, messages]) => asMessages(messages).map((message) => `${field} ${message}`).join('; '))
+		.map(([field, messages]) => asMessages(messages).map((message) => `${fieldName(field, labels)} ${message}`).join('; '))
 		.join('; ');
+}
+
+/** "Correct "First Name" and "Email"": the fields named in the node, as the description's first words. */
+function correctFields(errors: IDataObject, labels: RequestDescription['labels']): string {
+	const names = [...new Set(Object.keys(errors).map((field) => fieldName(field, labels)))];
+	const listed = names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}` : names[0];
+	return `Correct ${listed ?? 'the fields named above'} and run the node again.`;
 }
 
 /** What a 403 means for each kind of endpoint: the first entry whose `endpoint` matches, else the last. */
@@ -126,9 +142,10 @@ export function apiError(
 		redactedError(node, body, request, message, description, httpCode);
 
 	if (body.errors && typeof body.errors === 'object' && !Array.isArray(body.errors)) {
+		const errors = body.errors as IDataObject;
 		return make(
-			`The service rejected the request: ${describeFieldErrors(body.errors as IDataObject)}`,
-			'Correct the fields named above and run the node again. The service\'s full answer is in the details below.',
+			`The service rejected the request: ${describeFieldErrors(errors, request.labels)}`,
+			`${correctFields(errors, request.labels)} The service's full answer is in the details below.`,
 		);
 	}
 	if (statusCode === 401) {

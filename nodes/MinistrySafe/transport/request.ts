@@ -31,6 +31,8 @@ export interface ApiRequestOptions {
 	ifUnsure?: string;
 	/** What a 404 means for this request, when not "not found" (an endpoint some accounts do not have). */
 	notFound?: { message: string; description: string };
+	/** The node's label for each field the service may name in a 422, so that errors use the editor's words. */
+	labels?: Readonly<Record<string, string>>;
 }
 
 /** Only reads, replaces and deletes are repeated after a 5xx or a network error: a POST may have created the record. */
@@ -107,6 +109,7 @@ export async function apiRequest<T = unknown>(
 		record: options.record,
 		ifUnsure: options.ifUnsure,
 		notFound: options.notFound,
+		labels: options.labels,
 		redact: redactorFor([...applicantData, String(credentials.apiKey ?? '')]),
 	};
 	const url = `${baseUrl}/api/v2${endpoint}`;

@@ -9,6 +9,34 @@ import { resolveUserId, userReference } from '../common/user';
 import type { Operation } from '../types';
 import { simplifiedBackgroundCheck } from '../common/simplify';
 
+/** The editor's label of each field the service may name in its errors. */
+const FIELD_LABELS = {
+	user_id: 'User',
+	level: 'Level',
+	custom_background_check_package_code: 'Custom Package Name or ID',
+	quickapp: 'QuickApp',
+	child_serving: 'Child Serving',
+	employee_type: 'Employee Type',
+	first_name: 'First Name',
+	last_name: 'Last Name',
+	email: 'Email',
+	address: 'Street Address',
+	city: 'City',
+	county: 'County',
+	state: 'State',
+	zip: 'ZIP Code',
+	ssn: 'Social Security Number',
+	dob: 'Date of Birth',
+	driver_license: 'Driver License Number',
+	driver_license_state: 'Driver License State',
+	user_type: 'User Type',
+	salary_range: 'Salary Range',
+	age_over_13: 'Age Over 13',
+	applicant_self_disclosed: 'Applicant Self-Disclosed',
+	applicant_self_disclosed_notes: 'Applicant Self-Disclosed Notes',
+	upfront_payment: 'Upfront Payment',
+};
+
 /** Levels whose order needs the applicant's driver's licence (api-v2.md, Create a Background Check). */
 const DRIVER_LICENSE_LEVELS = [2, 4, 5, 6, 7];
 const PACKAGE_OPTIONS = [
@@ -246,6 +274,7 @@ export const create: Operation = {
 			record: user.label,
 			expect: 'a record',
 			ifUnsure: `list the Background Checks of ${user.label} (Background Check > Get Many for User)`,
+			labels: FIELD_LABELS,
 		})) as IDataObject;
 	},
 };

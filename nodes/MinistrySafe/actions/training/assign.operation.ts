@@ -5,7 +5,7 @@ import { userLocator } from '../common/descriptions';
 import { itemInput } from '../common/inputs';
 import { resolveUserId, userReference } from '../common/user';
 import type { Operation } from '../types';
-import { surveyCodeField } from './surveyCode';
+import { surveyCodeField, withKnownCodes } from './surveyCode';
 import { simplifiedUser } from '../common/simplify';
 
 export const assign: Operation = {
@@ -63,11 +63,15 @@ export const assign: Operation = {
 			};
 		});
 		const user = await resolveUserId(this, itemIndex);
-		return (await apiRequest.call(this, 'POST', `/users/${user.id}/assign_training`, {
-			body: toFormBody(fields),
-			record: user.label,
-			expect: 'a record',
-			ifUnsure: `list the Trainings of ${user.label} (Training > Get Many for User)`,
-		})) as IDataObject;
+		try {
+			return (await apiRequest.call(this, 'POST', `/users/${user.id}/assign_training`, {
+				body: toFormBody(fields),
+				record: user.label,
+				expect: 'a record',
+				ifUnsure: `list the Trainings of ${user.label} (Training > Get Many for User)`,
+			})) as IDataObject;
+		} catch (error) {
+			throw await withKnownCodes(this, error, fields.survey_code);
+		}
 	},
 };

@@ -5,7 +5,7 @@ import { userLocator } from '../common/descriptions';
 import { itemInput } from '../common/inputs';
 import { resolveUserId } from '../common/user';
 import type { Operation } from '../types';
-import { surveyCodeField } from './surveyCode';
+import { surveyCodeField, withKnownCodes } from './surveyCode';
 import { simplifiedUser } from '../common/simplify';
 
 export const resend: Operation = {
@@ -25,11 +25,15 @@ export const resend: Operation = {
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const surveyCode = itemInput(this, itemIndex).text('surveyCode', 'Survey Code Name or ID');
 		const user = await resolveUserId(this, itemIndex);
-		return (await apiRequest.call(this, 'POST', `/users/${user.id}/resend_training`, {
-			body: toFormBody({ survey_code: surveyCode }),
-			record: user.label,
-			expect: 'a record',
-			ifUnsure: `ask ${user.label} whether the email came; sending it again only repeats the email`,
-		})) as IDataObject;
+		try {
+			return (await apiRequest.call(this, 'POST', `/users/${user.id}/resend_training`, {
+				body: toFormBody({ survey_code: surveyCode }),
+				record: user.label,
+				expect: 'a record',
+				ifUnsure: `ask ${user.label} whether the email came; sending it again only repeats the email`,
+			})) as IDataObject;
+		} catch (error) {
+			throw await withKnownCodes(this, error, surveyCode);
+		}
 	},
 };

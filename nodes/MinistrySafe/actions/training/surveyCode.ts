@@ -1,4 +1,7 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
+
+import { fetchSurveyCodes } from './getSurveyCodes.operation';
 
 /**
  * Which Trainings count (Compliance, the polling trigger's renewals): several codes; none chosen means every code. Each
@@ -26,4 +29,21 @@ export function surveyCodeField(overrides: Partial<INodeProperties>): INodePrope
 			'The Training, by its code. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 		...overrides,
 	};
+}
+
+/**
+ * The service's "Invalid survey code", said with the field's label and the codes the Organization may use (one
+ * lookup; issue 18). When the lookup fails, the service's words stay.
+ */
+export async function withKnownCodes(context: IExecuteFunctions, error: unknown, code: string | undefined): Promise<unknown> {
+	if (!(error instanceof NodeApiError) || !/survey code/i.test(error.message)) return error;
+	try {
+		const codes = await fetchSurveyCodes.call(context);
+		const listed = codes.map((entry) => `${String(entry.code)} (${String(entry.description ?? '')})`).join(', ');
+		if (code !== undefined) error.message = `"Survey Code Name or ID" ${code} is not a Training the Organization may use`;
+		error.description = `Choose one of the Organization's codes in "Survey Code Name or ID": ${listed}. The service's full answer is in the details below.`;
+	} catch {
+		// The list could not be read: the service's answer as it came is still the clearest thing to show.
+	}
+	return error;
 }

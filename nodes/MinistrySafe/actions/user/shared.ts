@@ -1,5 +1,6 @@
 // The User parameters and requests that several User operations share.
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
 
 import { apiRequest, toFormBody, type FormFields } from '../../transport';
 import { USER_TYPES, userTypeField } from '../common/descriptions';
@@ -105,12 +106,67 @@ export function userTypeNote(existing: IDataObject, wanted: NewUser): string | n
 	return `User Type cannot be changed through the API: it stays ${String(existing.user_type ?? 'unset')} (asked: ${wanted.user_type})`;
 }
 
+/** The editor's label of each User field the service may name in its errors. */
+const USER_FIELD_LABELS = {
+	first_name: 'First Name',
+	last_name: 'Last Name',
+	email: 'Email',
+	external_id: 'External ID',
+	user_type: 'User Type',
+	tag_list: 'Tags',
+};
+
+/** Whether the service's answer says this field's value is already another User's ("has already been taken"). */
+function taken(error: NodeApiError, field: string): boolean {
+	const errors = (error.errorResponse as IDataObject | undefined)?.errors as IDataObject | undefined;
+	const messages = errors?.[field];
+	return (Array.isArray(messages) ? messages : [messages]).some((message) => /taken/i.test(String(message ?? '')));
+}
+
+const named = (user: IDataObject) =>
+	`User ${String(user.id)}, ${[user.first_name, user.last_name].filter(Boolean).map(String).join(' ')}`;
+
+/**
+ * A taken External ID or email, said with the User who has it and what to do instead (issue 18). One lookup finds the
+ * owner; when it cannot, the service's own words stay.
+ */
+async function takenBy(context: IExecuteFunctions, error: unknown, user: Omit<NewUser, 'tag_list'>): Promise<unknown> {
+	if (!(error instanceof NodeApiError)) return error;
+	const field = taken(error, 'external_id') ? 'external_id' : taken(error, 'email') ? 'email' : undefined;
+	if (!field) return error;
+	try {
+		const query = field === 'external_id' ? { external_id: user.external_id } : { search: user.email };
+		const found = (await apiRequest.call(context, 'GET', '/users', { qs: query, expect: 'a list of records' })) as IDataObject[];
+		const owner = found.find((candidate) =>
+			field === 'external_id'
+				? String(candidate.external_id) === user.external_id
+				: String(candidate.email ?? '').toLowerCase() === user.email.toLowerCase(),
+		);
+		if (!owner) return error;
+		if (field === 'external_id') {
+			error.message = `External ID ${user.external_id} already belongs to ${named(owner)}`;
+			error.description = `Use Create or Update to change that User, or give this one another External ID. The service's full answer is in the details below.`;
+		} else {
+			error.message = `Email ${user.email} already belongs to ${named(owner)} (External ID ${String(owner.external_id ?? 'none')})`;
+			error.description = `Use that User (Create or Update with their External ID), or give this one another email. The service's full answer is in the details below.`;
+		}
+	} catch {
+		// The lookup failed: the service's answer as it came is still the clearest thing to show.
+	}
+	return error;
+}
+
 export async function createUser(context: IExecuteFunctions, { tag_list, ...user }: NewUser): Promise<IDataObject> {
-	return (await apiRequest.call(context, 'POST', '/users', {
-		body: toFormBody({ user, tag_list }),
-		expect: 'a record',
-		ifUnsure: `look for External ID ${user.external_id} (User > Get Many, filter External ID)`,
-	})) as IDataObject;
+	try {
+		return (await apiRequest.call(context, 'POST', '/users', {
+			body: toFormBody({ user, tag_list }),
+			expect: 'a record',
+			ifUnsure: `look for External ID ${user.external_id} (User > Get Many, filter External ID)`,
+			labels: USER_FIELD_LABELS,
+		})) as IDataObject;
+	} catch (error) {
+		throw await takenBy(context, error, user);
+	}
 }
 
 /**
@@ -127,6 +183,7 @@ export async function updateUser(
 		body: toFormBody(fields),
 		record: user.label,
 		expect: 'a record or nothing',
+		labels: USER_FIELD_LABELS,
 	});
 	if (answer !== undefined) return answer as IDataObject;
 	return (await apiRequest.call(context, 'GET', path, { record: user.label, expect: 'a record' })) as IDataObject;

@@ -390,3 +390,21 @@ describe('Get Survey Codes', () => {
 		expect(jsonOf(result)).toEqual(expected);
 	});
 });
+
+describe('Get Many for User: Return All and Limit (node version 1.1)', () => {
+	it('gives as many as Limit asks, all with Return All, and all on a node saved at version 1', async () => {
+		const user = await userWithTrainings();
+		const all = jsonOf(await runTraining({ operation: 'getAllForUser', user: byId(user.id) }, { typeVersion: 1 }));
+		expect(all.length).toBeGreaterThanOrEqual(2);
+		// A seeded User has fewer than the default Limit of 50: Limit 1 shows the cut.
+		const limited = await runTraining({ operation: 'getAllForUser', user: byId(user.id), limit: 1, simplify: false }, { typeVersion: 1.1 });
+		expect(jsonOf(limited)).toEqual(all.slice(0, 1));
+		const everything = await runTraining(
+			{ operation: 'getAllForUser', user: byId(user.id), returnAll: true, simplify: false },
+			{ typeVersion: 1.1 },
+		);
+		expect(jsonOf(everything)).toEqual(all);
+		const saved = await runTraining({ operation: 'getAllForUser', user: byId(user.id), limit: 1 }, { typeVersion: 1 });
+		expect(jsonOf(saved)).toEqual(all);
+	});
+});

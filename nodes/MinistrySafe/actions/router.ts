@@ -3,7 +3,8 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { requestSettings } from '../transport';
 import { itemInput } from './common/inputs';
-import { SIMPLIFY_VERSION, simplifyRecords } from './common/simplify';
+import { simplifyRecords } from './common/simplify';
+import { VERSION_1_1 } from './common/versions';
 import { resources } from './resources';
 import { collect, runConcurrently } from './runner';
 import type { ListOperation } from './types';
@@ -39,8 +40,8 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	const items = this.getInputData();
 	if (operation.kind === 'list') return [await runList.call(this, operation, items.length)];
 
-	// Workflows saved before Simplify existed keep the raw records (SIMPLIFY_VERSION).
-	const simplifier = this.getNode().typeVersion >= SIMPLIFY_VERSION ? operation.simplify : undefined;
+	// Workflows saved before Simplify existed keep the raw records (common/versions.ts).
+	const simplifier = this.getNode().typeVersion >= VERSION_1_1 ? operation.simplify : undefined;
 	const perItem = Array.from({ length: items.length }, (_, itemIndex) => ({
 		items: [itemIndex],
 		work: async () => {

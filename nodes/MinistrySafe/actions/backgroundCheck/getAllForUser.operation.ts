@@ -1,6 +1,6 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { userLocator } from '../common/descriptions';
+import { userListProperties } from '../common/descriptions';
 import { getUserRecords } from '../common/user';
 import type { Operation } from '../types';
 import { simplifiedBackgroundCheck } from '../common/simplify';
@@ -12,7 +12,7 @@ export const getAllForUser: Operation = {
 		description:
 			'Get the Background Checks of one User, by numeric User ID or External ID; returns one item per check with its status, level and order date',
 	},
-	properties: [userLocator],
+	properties: userListProperties,
 	simplify: simplifiedBackgroundCheck,
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		return await getUserRecords(this, itemIndex, '/background_checks');

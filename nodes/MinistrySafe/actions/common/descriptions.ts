@@ -1,4 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { fromVersion1_1 } from './versions';
 
 /** The User an operation acts on (contract.md: modes id, employeeId and list). */
 export const userLocator: INodeProperties = {
@@ -91,6 +94,9 @@ export const userTypeField: INodeProperties = {
 	options: [...USER_TYPE_OPTIONS],
 	default: 'volunteer',
 };
+
+/** A User's own list (Trainings, Background Checks): the User, then Return All and Limit from node version 1.1. */
+export const userListProperties: INodeProperties[] = [userLocator, ...updateDisplayOptions(fromVersion1_1, returnAllOrLimit)];
 
 /** A list's parameters: Return All, Limit and, when it has any, its Filters. */
 export function listProperties(filters: INodeProperties[] = []): INodeProperties[] {

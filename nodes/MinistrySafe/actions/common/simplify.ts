@@ -1,10 +1,6 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-/**
- * The node version that added Simplify (contract.md: Simplify). Workflows saved with version 1 keep the records as
- * the service returns them, so adding Simplify, on by default, changes no existing workflow's output.
- */
-export const SIMPLIFY_VERSION = 1.1;
+import { fromVersion1_1 } from './versions';
 
 /** How an operation's records are simplified, and the sentence that tells the user which fields stay. */
 export interface Simplifier {
@@ -70,7 +66,7 @@ export const simplifiedUpsertedUser: Simplifier = {
 	simplify: (record) => ({ ...simplifiedUser.simplify(record), action: record.action, reason: record.reason }),
 };
 
-/** The Simplify switch (n8n's UX guidelines: records of more than 10 fields), shown from SIMPLIFY_VERSION on. */
+/** The Simplify switch (n8n's UX guidelines: records of more than 10 fields), from node version 1.1 on. */
 export function simplifyField(simplifier: Simplifier): INodeProperties {
 	return {
 		displayName: 'Simplify',
@@ -80,7 +76,7 @@ export function simplifyField(simplifier: Simplifier): INodeProperties {
 		// n8n's rule fixes this sentence; which fields stay is said under the switch.
 		description: 'Whether to return a simplified version of the response instead of the raw data',
 		hint: simplifier.keeps,
-		displayOptions: { show: { '@version': [{ _cnd: { gte: SIMPLIFY_VERSION } }] } },
+		displayOptions: fromVersion1_1,
 	};
 }
 

@@ -4,6 +4,7 @@ import { NodeApiError } from 'n8n-workflow';
 
 import { apiRequest, apiRequestAllItems, type CountedList } from '../../transport';
 import { itemInput, recordIdOf } from './inputs';
+import { VERSION_1_1 } from './versions';
 
 /**
  * A User as chosen in the `user` locator: the service's numeric ID (its digits as written), or the client's
@@ -79,11 +80,19 @@ export async function resolveUserId(context: IExecuteFunctions, itemIndex: numbe
 	return userIdOf(context, record, user.label);
 }
 
-/** A User's own list (Trainings, Background Checks), by ID or External ID: one item per record. */
+/**
+ * A User's own list (Trainings, Background Checks), by ID or External ID: one item per record, as many as Return All /
+ * Limit ask (from node version 1.1; before, all of them). The service answers the whole list at once.
+ */
 export async function getUserRecords(context: IExecuteFunctions, itemIndex: number, suffix: string): Promise<IDataObject[]> {
-	const user = userReference(context, itemIndex);
-	return (await apiRequest.call(context, 'GET', userPath(user, suffix), {
+	const input = itemInput(context, itemIndex);
+	const { user, limit } = input.all(() => ({
+		user: input.check(() => userReference(context, itemIndex)),
+		limit: context.getNode().typeVersion >= VERSION_1_1 ? input.listLimit() : undefined,
+	}));
+	const records = (await apiRequest.call(context, 'GET', userPath(user, suffix), {
 		record: user.label,
 		expect: 'a list of records',
 	})) as IDataObject[];
+	return limit === undefined ? records : records.slice(0, limit);
 }

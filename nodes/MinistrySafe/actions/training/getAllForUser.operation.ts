@@ -1,6 +1,6 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { userLocator } from '../common/descriptions';
+import { userListProperties } from '../common/descriptions';
 import { getUserRecords } from '../common/user';
 import type { Operation } from '../types';
 import { simplifiedTraining } from '../common/simplify';
@@ -12,7 +12,7 @@ export const getAllForUser: Operation = {
 		description:
 			'Get the Trainings of one User, by numeric User ID or External ID; returns one item per Training with its survey code, score and completion date',
 	},
-	properties: [userLocator],
+	properties: userListProperties,
 	simplify: simplifiedTraining,
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		return await getUserRecords(this, itemIndex, '/trainings');

@@ -17,7 +17,7 @@ export class MinistrySafe implements INodeType {
 		defaultVersion: 1.1,
 		subtitle: actionSubtitle(),
 		description:
-			'Manage Users, Trainings and Background Checks in MinistrySafe / Abuse Prevention Systems',
+			'Manage users, trainings and background checks in MinistrySafe / Abuse Prevention Systems',
 		defaults: { name: 'MinistrySafe' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],

@@ -4,6 +4,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { getSurveyCodes } from '../MinistrySafe/methods/loadOptions';
 import { pollMinistrySafe } from './poll';
 import { properties } from './properties';
+import { EVENT_LABELS } from './settings';
 
 /**
  * Polls MinistrySafe on n8n's Poll Times (added by n8n to every `polling` node) and starts the workflow once per event.
@@ -26,7 +27,8 @@ export class MinistrySafePollingTrigger implements INodeType {
 		icon: { light: 'file:../../icons/ministrySafe.svg', dark: 'file:../../icons/ministrySafe.dark.svg' },
 		group: ['trigger'],
 		version: 1,
-		subtitle: '={{ $parameter["event"] }}',
+		// The event as the editor names it ("Training Completed"), not its value.
+		subtitle: `={{ (${JSON.stringify(EVENT_LABELS)})[$parameter["event"]] || $parameter["event"] }}`,
 		description:
 			'Starts the workflow when MinistrySafe records change, checked on a schedule: completed trainings, background check statuses, new users and trainings due for renewal',
 		defaults: { name: 'MinistrySafe Polling Trigger' },

@@ -30,6 +30,8 @@ export const EVENT_OPTIONS = [
 	},
 ] as const;
 export const EVENTS = valuesOf(EVENT_OPTIONS);
+/** Each event's name in the editor, by its value (the canvas subtitle). */
+export const EVENT_LABELS = Object.fromEntries(EVENT_OPTIONS.map(({ name, value }) => [value, name]));
 export type PollingEventName = (typeof EVENTS)[number];
 
 export const DEFAULT_LOOK_BACK_DAYS = 90;

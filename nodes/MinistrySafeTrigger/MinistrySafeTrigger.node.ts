@@ -57,7 +57,7 @@ export class MinistrySafeTrigger implements INodeType {
 		// n8n's node panel shows a trigger's description for the whole package (action and trigger are one entry there),
 		// so it speaks of the service as well as of the events.
 		description:
-			'Abuse-prevention training and background checks: act on Users, Trainings and Background Checks, or start a workflow when a quiz is completed, a check is ready or a user is created',
+			'Abuse-prevention training and background checks: act on users, trainings and background checks, or start a workflow when a quiz is completed, a check is ready or a user is created',
 		defaults: {
 			name: 'MinistrySafe Trigger',
 		},

@@ -74,13 +74,13 @@ const FORBIDDEN: ReadonlyArray<{ endpoint: RegExp; message: string; description:
 		endpoint: /\/sign_in_link$/,
 		message: 'This Organization may not create sign-in links (403 Forbidden)',
 		description:
-			"The Organization's allow_sign_in_link_creation setting is off. Ask the service's support to turn it on for the Organization, or send the User their direct_login_url instead.",
+			"The organization's allow_sign_in_link_creation setting is off. Ask the service's support to turn it on for the organization, or send the user their direct_login_url instead.",
 	},
 	{
 		endpoint: /^\/organizations/,
 		message: 'This API key may not create Organizations (403 Forbidden)',
 		description:
-			"Only a key with the Organization-creation capability (a partner key) may create Organizations. Use that key in the credential, or ask the service's support to grant the capability.",
+			"Only a key with the organization-creation capability (a partner key) may create organizations. Use that key in the credential, or ask the service's support to grant the capability.",
 	},
 	{
 		endpoint: /./,

@@ -9,7 +9,7 @@ export const archive: Operation = {
 	option: {
 		name: 'Archive',
 		action: 'Archive a background check',
-		description: 'Archive a Background Check by its numeric ID; returns the check, now with status archived',
+		description: 'Archive a background check by its numeric ID; returns the check, now with status archived',
 	},
 	properties: [backgroundCheckIdField],
 	simplify: simplifiedBackgroundCheck,

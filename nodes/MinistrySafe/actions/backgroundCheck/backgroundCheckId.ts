@@ -9,7 +9,7 @@ export const backgroundCheckIdField: INodeProperties = {
 	typeOptions: { minValue: 1, numberPrecision: 0 },
 	default: 0,
 	required: true,
-	description: 'The numeric ID of the Background Check, as in the ID field of its record (e.g. 5012)',
+	description: 'The numeric ID of the background check, as in the ID field of its record (e.g. 5012)',
 };
 
 /** The item's Background Check: its ID and how a 404 names it. */

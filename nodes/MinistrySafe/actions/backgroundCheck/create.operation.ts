@@ -40,11 +40,11 @@ const FIELD_LABELS = {
 /** Levels whose order needs the applicant's driver's licence (api-v2.md, Create a Background Check). */
 const DRIVER_LICENSE_LEVELS = [2, 4, 5, 6, 7];
 const PACKAGE_OPTIONS = [
-	{ name: 'Custom Package', value: 'custom', description: 'A custom package of the Organization, by its code' },
-	{ name: 'Level', value: 'level', description: 'One of the levels the Organization may order' },
+	{ name: 'Custom Package', value: 'custom', description: 'A custom package of the organization, by its code' },
+	{ name: 'Level', value: 'level', description: 'One of the levels the organization may order' },
 ] as const;
 const EMPLOYEE_TYPE_OPTIONS = [
-	{ name: 'Current', value: 'current', description: 'Already serves in the Organization' },
+	{ name: 'Current', value: 'current', description: 'Already serves in the organization' },
 	{ name: 'Prospective', value: 'prospective', description: 'Applying to serve' },
 ] as const;
 const SALARY_RANGE_OPTIONS = [
@@ -138,7 +138,7 @@ export const create: Operation = {
 	option: {
 		name: 'Create',
 		action: 'Order a background check for a user',
-		description: 'Order a Background Check for a User; returns the new Background Check with its ID and status processing',
+		description: 'Order a background check for a user; returns the new background check with its ID and status processing',
 	},
 	properties: [
 		userLocator,
@@ -235,7 +235,7 @@ export const create: Operation = {
 					type: 'boolean',
 					default: false,
 					description:
-						'Whether the applicant pays for the check (self-pay must be enabled for the Organization; needs QuickApp)',
+						'Whether the applicant pays for the check (self-pay must be enabled for the organization; needs QuickApp)',
 				},
 				userTypeField,
 			],

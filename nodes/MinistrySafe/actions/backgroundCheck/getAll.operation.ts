@@ -12,7 +12,7 @@ export const getAll: Operation = {
 		name: 'Get Many',
 		action: 'Get many background checks',
 		description:
-			"Get the Organization's Background Checks, optionally only those ordered in a date range or of one User; returns one item per check with its status, level, order date and User",
+			"Get the organization's background checks, optionally only those ordered in a date range or of one user; returns one item per check with its status, level, order date and user",
 	},
 	properties: listProperties([
 		...dateRangeFilters('ordered'),
@@ -23,7 +23,7 @@ export const getAll: Operation = {
 			typeOptions: { minValue: 1, numberPrecision: 0 },
 			default: 1,
 			description:
-				"Only the Background Checks of the User with this External ID (your own system's ID for the User). The service takes a number here; for another External ID use Get Many for User.",
+				"Only the background checks of the user with this External ID (your own system's ID for the user). The service takes a number here; for another External ID use Get Many for User.",
 		},
 		{
 			displayName: 'User ID',
@@ -31,7 +31,7 @@ export const getAll: Operation = {
 			type: 'number',
 			typeOptions: { minValue: 1, numberPrecision: 0 },
 			default: 1,
-			description: 'Only the Background Checks of the User with this numeric User ID',
+			description: 'Only the background checks of the user with this numeric User ID',
 		},
 	]),
 	simplify: simplifiedBackgroundCheck,

@@ -10,7 +10,7 @@ export const getAllForUser: Operation = {
 		name: 'Get Many for User',
 		action: 'Get many background checks of a user',
 		description:
-			'Get the Background Checks of one User, by numeric User ID or External ID; returns one item per check with its status, level and order date',
+			'Get the background checks of one user, by numeric User ID or External ID; returns one item per check with its status, level and order date',
 	},
 	properties: userListProperties,
 	simplify: simplifiedBackgroundCheck,

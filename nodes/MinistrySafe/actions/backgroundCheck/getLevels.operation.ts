@@ -12,7 +12,7 @@ export const getLevels: Operation = {
 	option: {
 		name: 'Get Levels',
 		action: 'Get available background check levels',
-		description: 'Get the background-check levels the Organization may order; returns one item per level, e.g. { "level": 3 }',
+		description: 'Get the background-check levels the organization may order; returns one item per level, e.g. { "level": 3 }',
 	},
 	properties: [],
 	async execute(this: IExecuteFunctions) {

@@ -10,13 +10,13 @@ export const userLocator: INodeProperties = {
 	type: 'resourceLocator',
 	default: { mode: 'list', value: '' },
 	required: true,
-	description: 'The User to act on: chosen from the list, by numeric User ID (e.g. 42) or by External ID (your own ID for them)',
+	description: 'The user to act on: chosen from the list, by numeric User ID (e.g. 42) or by External ID (your own ID for them)',
 	modes: [
 		{
 			displayName: 'From List',
 			name: 'list',
 			type: 'list',
-			placeholder: 'Select a User...',
+			placeholder: 'Select a user...',
 			typeOptions: { searchListMethod: 'searchUsers', searchable: true },
 		},
 		{
@@ -36,7 +36,7 @@ export const userLocator: INodeProperties = {
 			name: 'employeeId',
 			type: 'string',
 			placeholder: 'e.g. HR-1042',
-			hint: 'The User\'s ID in your own system (the service calls it external_id or employee_id)',
+			hint: 'The user\'s ID in your own system (the service calls it external_id or employee_id)',
 		},
 	],
 };
@@ -69,7 +69,7 @@ export const userTagFilter: INodeProperties = {
 	typeOptions: { loadOptionsMethod: 'getTags' },
 	default: '',
 	description:
-		'Only Users with this Tag. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+		'Only users with this tag. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 };
 
 /**

@@ -28,12 +28,12 @@ const backgroundCheckFields = [
 const userFields = ['id', 'first_name', 'last_name', 'email', 'external_id', 'user_type', 'tags', 'direct_login_url'];
 
 export const simplifiedTraining: Simplifier = {
-	keeps: `A Training keeps ${trainingFields.join(', ')}.`,
+	keeps: `A training keeps ${trainingFields.join(', ')}.`,
 	simplify: (record) => pick(record, trainingFields),
 };
 
 export const simplifiedBackgroundCheck: Simplifier = {
-	keeps: `A Background Check keeps ${backgroundCheckFields.join(', ')}.`,
+	keeps: `A background check keeps ${backgroundCheckFields.join(', ')}.`,
 	simplify: (record) => pick(record, backgroundCheckFields),
 };
 
@@ -41,7 +41,7 @@ const records = (value: unknown, simplifier: Simplifier) =>
 	Array.isArray(value) ? value.map((record) => simplifier.simplify(record as IDataObject)) : value;
 
 export const simplifiedUser: Simplifier = {
-	keeps: `A User keeps ${userFields.join(', ')}.`,
+	keeps: `A user keeps ${userFields.join(', ')}.`,
 	simplify: (record) => {
 		const user = pick(record, userFields);
 		// The later listing names the External ID employee_id only (api-v2.md: User).
@@ -56,7 +56,7 @@ export const simplifiedUser: Simplifier = {
 
 /** Get with Detailed: the User's Trainings and Background Checks are simplified too. */
 export const simplifiedDetailedUser: Simplifier = {
-	keeps: `A User keeps ${userFields.join(', ')}, and with Detailed on their trainings and background_checks, each simplified.`,
+	keeps: `A user keeps ${userFields.join(', ')}, and with Detailed on their trainings and background_checks, each simplified.`,
 	simplify: simplifiedUser.simplify,
 };
 

@@ -27,7 +27,7 @@ export const getAll: Operation = {
 		name: 'Get Many',
 		action: 'Get the compliance of many users',
 		description:
-			"Report every User's compliance (Training and Background Check valid, expiring, expired, pending or missing); returns one item per User with their status and expiry dates",
+			"Report every user's compliance (training and background check valid, expiring, expired, pending or missing); returns one item per user with their status and expiry dates",
 	},
 	properties: [
 		...listProperties([
@@ -37,7 +37,7 @@ export const getAll: Operation = {
 				type: 'multiOptions',
 				options: OVERALL_STATUSES.map((status) => ({ name: status.charAt(0).toUpperCase() + status.slice(1), value: status })),
 				default: [],
-				description: 'Only Users with one of these statuses',
+				description: 'Only users with one of these statuses',
 			},
 			userTagFilter,
 		]),

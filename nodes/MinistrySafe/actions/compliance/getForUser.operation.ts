@@ -14,7 +14,7 @@ export const getForUser: Operation = {
 		name: 'Get for User',
 		action: 'Get the compliance of a user',
 		description:
-			"Check whether one User's Training and Background Check are valid, expiring, expired, pending or missing; returns one item with their status and expiry dates",
+			"Check whether one user's training and background check are valid, expiring, expired, pending or missing; returns one item with their status and expiry dates",
 	},
 	properties: [userLocator, settingsProperty],
 	async execute(this: IExecuteFunctions, itemIndex: number) {

@@ -37,7 +37,7 @@ export const settingsProperty: INodeProperties = {
 			typeOptions: { minValue: 0, numberPrecision: 0 },
 			default: 60,
 			description:
-				'How long a cleared Background Check counts, from the day it was completed (or ordered, when the service gives no completion date). 0: a Background Check is not required. Defaults to 60.',
+				'How long a cleared background check counts, from the day it was completed (or ordered, when the service gives no completion date). 0: a background check is not required. Defaults to 60.',
 		},
 		{
 			displayName: 'Cleared Statuses',
@@ -46,7 +46,7 @@ export const settingsProperty: INodeProperties = {
 			default: DEFAULT_CLEARED_STATUSES,
 			placeholder: `e.g. ${DEFAULT_CLEARED_STATUSES}, ready`,
 			description:
-				'The Background Check statuses that mean the check came back clean, comma-separated, in any case. A check in one of them counts until its validity ends; a check in any status not listed here or under Set-Aside Statuses is still open (pending). Empty: the default.',
+				'The background check statuses that mean the check came back clean, comma-separated, in any case. A check in one of them counts until its validity ends; a check in any status not listed here or under Set-Aside Statuses is still open (pending). Empty: the default.',
 		},
 		{
 			displayName: 'Expiring Within (Days)',
@@ -54,7 +54,7 @@ export const settingsProperty: INodeProperties = {
 			type: 'number',
 			typeOptions: { minValue: 0, numberPrecision: 0 },
 			default: 30,
-			description: 'A Training or Background Check that expires within this many days is reported as expiring. Defaults to 30.',
+			description: 'A training or background check that expires within this many days is reported as expiring. Defaults to 30.',
 		},
 		{
 			displayName: 'Set-Aside Statuses',
@@ -63,12 +63,12 @@ export const settingsProperty: INodeProperties = {
 			default: DEFAULT_SET_ASIDE_STATUSES,
 			placeholder: `e.g. ${DEFAULT_SET_ASIDE_STATUSES}`,
 			description:
-				'The Background Check statuses that never count and never make a User pending (archived, cancelled), comma-separated, in any case. Empty: the default.',
+				'The background check statuses that never count and never make a user pending (archived, cancelled), comma-separated, in any case. Empty: the default.',
 		},
 		{
 			...surveyCodesField,
 			description:
-				'The Trainings that count; none chosen: any. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+				'The trainings that count; none chosen: any. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 		},
 		{
 			displayName: 'Training Validity (Months)',
@@ -76,7 +76,7 @@ export const settingsProperty: INodeProperties = {
 			type: 'number',
 			typeOptions: { minValue: 1, numberPrecision: 0 },
 			default: 24,
-			description: 'How long a passed Training counts, from the day it was completed. Defaults to 24.',
+			description: 'How long a passed training counts, from the day it was completed. Defaults to 24.',
 		},
 	],
 };

@@ -69,7 +69,7 @@ const properties: INodeProperties[] = [
 		type: 'string',
 		default: '',
 		required: true,
-		description: 'Where the Organization heard of the service',
+		description: 'Where the organization heard of the service',
 	},
 	{
 		displayName: 'Size of Organization',
@@ -112,7 +112,7 @@ const properties: INodeProperties[] = [
 		type: 'string',
 		default: '',
 		required: true,
-		description: "First name of the Organization's first administrator",
+		description: "First name of the organization's first administrator",
 	},
 	{
 		displayName: 'Administrator Last Name',
@@ -156,21 +156,21 @@ const properties: INodeProperties[] = [
 				name: 'allowSignInLinkCreation',
 				type: 'boolean',
 				default: false,
-				description: "Whether the new Organization's API key may create sign-in links for its Users",
+				description: "Whether the new organization's API key may create sign-in links for its users",
 			},
 			{
 				displayName: 'Other Type Description',
 				name: 'otherTypeDescription',
 				type: 'string',
 				default: '',
-				description: 'What kind of Organization it is; required when Organization Type is Other',
+				description: 'What kind of organization it is; required when Organization Type is Other',
 			},
 			{
 				displayName: 'Use Billing Provider',
 				name: 'useBillingProvider',
 				type: 'boolean',
 				default: false,
-				description: 'Whether the Organization is billed through a billing provider',
+				description: 'Whether the organization is billed through a billing provider',
 			},
 		],
 	},
@@ -181,7 +181,7 @@ export const create: Operation = {
 		name: 'Create',
 		action: 'Create an organization',
 		description:
-			"Create an Organization with its first administrator (needs a key allowed to create Organizations); returns the new Organization's ID and API key",
+			"Create an organization with its first administrator (needs a key allowed to create organizations); returns the new organization's ID and API key",
 	},
 	properties,
 	async execute(this: IExecuteFunctions, itemIndex: number) {

@@ -15,7 +15,7 @@ export const getTypes: Operation = {
 	option: {
 		name: 'Get Types',
 		action: 'Get organization types',
-		description: 'Get the types an Organization may be created with; returns one item per type, e.g. { "type": "Church" }',
+		description: 'Get the types an organization may be created with; returns one item per type, e.g. { "type": "Church" }',
 	},
 	properties: [],
 	async execute(this: IExecuteFunctions) {

@@ -12,7 +12,7 @@ export const assign: Operation = {
 	option: {
 		name: 'Assign',
 		action: 'Assign a training to a user',
-		description: 'Assign a Training (by survey code) to a User; returns the User with the assigned Training',
+		description: 'Assign a training (by survey code) to a user; returns the user with the assigned training',
 	},
 	properties: [
 		userLocator,
@@ -31,21 +31,21 @@ export const assign: Operation = {
 					default: '',
 					placeholder: 'e.g. es',
 					description:
-						'Language code of the Training, one of those its survey code offers. When empty: its only language, otherwise English.',
+						'Language code of the training, one of those its survey code offers. When empty: its only language, otherwise English.',
 				},
 				{
 					displayName: 'Send Email',
 					name: 'sendEmail',
 					type: 'boolean',
 					default: false,
-					description: 'Whether the service emails the User a link to the Training',
+					description: 'Whether the service emails the user a link to the training',
 				},
 				{
 					displayName: 'Upfront Payment',
 					name: 'upfrontPayment',
 					type: 'boolean',
 					default: false,
-					description: 'Whether the User pays for the Training (self-pay must be enabled for the Organization)',
+					description: 'Whether the user pays for the training (self-pay must be enabled for the organization)',
 				},
 			],
 		},

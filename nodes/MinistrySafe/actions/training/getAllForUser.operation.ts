@@ -10,7 +10,7 @@ export const getAllForUser: Operation = {
 		name: 'Get Many for User',
 		action: 'Get many trainings of a user',
 		description:
-			'Get the Trainings of one User, by numeric User ID or External ID; returns one item per Training with its survey code, score and completion date',
+			'Get the trainings of one user, by numeric User ID or External ID; returns one item per training with its survey code, score and completion date',
 	},
 	properties: userListProperties,
 	simplify: simplifiedTraining,

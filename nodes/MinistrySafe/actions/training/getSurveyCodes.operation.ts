@@ -12,7 +12,7 @@ export const getSurveyCodes: Operation = {
 	option: {
 		name: 'Get Survey Codes',
 		action: 'Get available survey codes',
-		description: 'Get the Training survey codes the Organization may assign; returns one item per code with its description and languages',
+		description: 'Get the training survey codes the organization may assign; returns one item per code with its description and languages',
 	},
 	properties: [],
 	async execute(this: IExecuteFunctions) {

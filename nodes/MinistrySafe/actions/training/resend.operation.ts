@@ -12,13 +12,13 @@ export const resend: Operation = {
 	option: {
 		name: 'Resend',
 		action: 'Resend a training email to a user',
-		description: 'Send a User the email of a Training assigned to them again; returns the User it was sent to',
+		description: 'Send a user the email of a training assigned to them again; returns the user it was sent to',
 	},
 	properties: [
 		userLocator,
 		surveyCodeField({
 			description:
-				'The Training to resend; leave empty for the one the service picks. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+				'The training to resend; leave empty for the one the service picks. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 		}),
 	],
 	simplify: simplifiedUser,

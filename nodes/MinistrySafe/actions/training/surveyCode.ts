@@ -26,7 +26,7 @@ export function surveyCodeField(overrides: Partial<INodeProperties>): INodePrope
 		typeOptions: { loadOptionsMethod: 'getSurveyCodes' },
 		default: '',
 		description:
-			'The Training, by its code. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+			'The training, by its code. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 		...overrides,
 	};
 }

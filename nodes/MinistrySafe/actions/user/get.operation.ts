@@ -12,7 +12,7 @@ export const get: Operation = {
 		name: 'Get',
 		action: 'Get a user by ID or external ID',
 		description:
-			'Get one User by their numeric User ID or their External ID; returns their record, with their Trainings and Background Checks when Detailed is on',
+			'Get one user by their numeric User ID or their External ID; returns their record, with their trainings and background checks when Detailed is on',
 	},
 	properties: [
 		userLocator,
@@ -28,7 +28,7 @@ export const get: Operation = {
 					name: 'detailed',
 					type: 'boolean',
 					default: false,
-					description: "Whether to include the User's Trainings and Background Checks",
+					description: "Whether to include the user's trainings and background checks",
 				},
 			],
 		},

@@ -12,7 +12,7 @@ export const getAll: Operation = {
 		name: 'Get Many',
 		action: 'Get many users',
 		description:
-			"Get the Organization's Users, optionally only those matching a search, an External ID or a Tag; returns one item per User with their numeric ID, name, email, External ID, Tags and latest training score",
+			"Get the organization's users, optionally only those matching a search, an External ID or a tag; returns one item per user with their numeric ID, name, email, External ID, tags and latest training score",
 	},
 	properties: listProperties([
 		{
@@ -20,14 +20,14 @@ export const getAll: Operation = {
 			name: 'externalId',
 			type: 'string',
 			default: '',
-			description: "Only the User with this ID from your own system (the User's External ID, shown as employee_id), e.g. HR-1042",
+			description: "Only the user with this ID from your own system (the user's External ID, shown as employee_id), e.g. HR-1042",
 		},
 		{
 			displayName: 'Search',
 			name: 'search',
 			type: 'string',
 			default: '',
-			description: 'Only Users whose first name, last name or email contains this text, e.g. Okafor',
+			description: 'Only users whose first name, last name or email contains this text, e.g. Okafor',
 		},
 		userTagFilter,
 	]),

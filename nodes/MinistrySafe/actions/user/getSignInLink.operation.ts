@@ -9,7 +9,7 @@ export const getSignInLink: Operation = {
 	option: {
 		name: 'Get Sign-In Link',
 		action: 'Get a sign in link for a user',
-		description: 'Get a one-time link that signs the User in to MinistrySafe; returns the link and its expiry time, 5 minutes later',
+		description: 'Get a one-time link that signs the user in to MinistrySafe; returns the link and its expiry time, 5 minutes later',
 	},
 	properties: [userLocator],
 	async execute(this: IExecuteFunctions, itemIndex: number) {

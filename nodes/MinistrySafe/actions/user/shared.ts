@@ -15,7 +15,7 @@ export const tagsField: INodeProperties = {
 	default: [],
 	description:
 		'Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
-	hint: 'An expression may also name new Tags, as a list or as comma-separated text',
+	hint: 'An expression may also name new tags, as a list or as comma-separated text',
 };
 
 export const firstNameField: INodeProperties = {
@@ -47,7 +47,7 @@ export const externalIdField: INodeProperties = {
 	default: '',
 	required: true,
 	description:
-		"The User's ID in your own system (the service calls it external_id or employee_id); unique in the Organization",
+		"The user's ID in your own system (the service calls it external_id or employee_id); unique in the organization",
 };
 
 /** First name, last name and email, all required for a new User. */

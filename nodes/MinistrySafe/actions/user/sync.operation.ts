@@ -77,7 +77,7 @@ export const sync: ListOperation = {
 		name: 'Sync',
 		action: 'Sync users with a list',
 		description:
-			"Make the Organization's Users match a staff list (all input items): create the new, update what changed and, when asked, deactivate those who left; returns one item per User with the action taken and why",
+			"Make the organization's users match a staff list (all input items): create the new, update what changed and, when asked, deactivate those who left; returns one item per user with the action taken and why",
 	},
 	properties: [
 		{
@@ -91,7 +91,7 @@ export const sync: ListOperation = {
 		{
 			// What a live run with deactivation does, said where the switch is turned off (issue 18).
 			displayName:
-				'Dry Run is off: the next run creates and updates Users for real, and deactivates every User not in the list (up to Max Deactivations)',
+				'Dry Run is off: the next run creates and updates users for real, and deactivates every user not in the list (up to Max Deactivations)',
 			name: 'liveDeactivationNotice',
 			type: 'notice',
 			default: '',
@@ -118,7 +118,7 @@ export const sync: ListOperation = {
 					name: 'deactivateMissing',
 					type: 'boolean',
 					default: false,
-					description: 'Whether to deactivate the Users whose External ID is not in the list',
+					description: 'Whether to deactivate the users whose External ID is not in the list',
 				},
 				{
 					displayName: 'Deactivate Only Users With Tag Name or ID',
@@ -127,7 +127,7 @@ export const sync: ListOperation = {
 					typeOptions: { loadOptionsMethod: 'getTags' },
 					default: '',
 					description:
-						'Only Users with this Tag may be deactivated; others are left alone. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+						'Only users with this tag may be deactivated; others are left alone. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 				},
 				{
 					displayName: 'Max Deactivations',

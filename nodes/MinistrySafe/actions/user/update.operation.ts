@@ -11,7 +11,7 @@ export const update: Operation = {
 	option: {
 		name: 'Update',
 		action: 'Update a user',
-		description: "Change a User's name, email or Tags; returns the updated User",
+		description: "Change a user's name, email or tags; returns the updated user",
 	},
 	properties: [
 		userLocator,
@@ -25,7 +25,7 @@ export const update: Operation = {
 				emailField,
 				firstNameField,
 				lastNameField,
-				{ ...tagsField, hint: `The User's Tags become exactly these; none chosen keeps them. ${tagsField.hint}` },
+				{ ...tagsField, hint: `The user's tags become exactly these; none chosen keeps them. ${tagsField.hint}` },
 			],
 		},
 	],

@@ -23,13 +23,13 @@ export const upsert: Operation = {
 		description: 'Create a new user, or update the current one if it already exists (upsert)',
 	},
 	properties: [
-		{ ...externalIdField, description: 'Finds the User to update; a new User is created with it when none has it' },
+		{ ...externalIdField, description: 'Finds the user to update; a new user is created with it when none has it' },
 		...newUserNameFields,
 		{
 			...newUserAdditionalFields,
 			options: (newUserAdditionalFields.options as INodeProperties[]).map((field) =>
 				field.name === 'userType'
-					? { ...field, hint: 'Used only when a new User is created: the service cannot change the type of an existing User' }
+					? { ...field, hint: 'Used only when a new user is created: the service cannot change the type of an existing user' }
 					: field,
 			),
 		},

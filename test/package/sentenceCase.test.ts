@@ -1,0 +1,57 @@
+// n8n's UX guidelines (issue 17: N3, O8, F2, F3, F4): descriptions, tooltips, hints and dropdown descriptions are in
+// sentence case. Users, trainings, background checks and tags are common nouns there; labels and operation names
+// quoted or named in them ("Deactivate Missing Users", "Get Many for User", "User ID") keep their title case.
+import type { INodeProperties, INodePropertyCollection, INodePropertyOptions, INodeTypeDescription } from 'n8n-workflow';
+
+import { MinistrySafe } from '../../nodes/MinistrySafe/MinistrySafe.node';
+import { MinistrySafePollingTrigger } from '../../nodes/MinistrySafePollingTrigger/MinistrySafePollingTrigger.node';
+import { MinistrySafeTrigger } from '../../nodes/MinistrySafeTrigger/MinistrySafeTrigger.node';
+
+const NOUNS = /\b(Background Checks?|Users?|Organizations?|Trainings?|Tags?)\b/;
+/** Where a capital is right: a quoted label, a path in the editor (User > Get Many), a label or name written out. */
+const NAMES =
+	/"[^"]*"|'[^']*'|[A-Z][A-Za-z ]* > [A-Z][A-Za-z ]*|Get Many for User|User ID|User Type|Tag Names? or IDs?|Organization Type|Deactivate Missing Users|Deactivate Only Users With Tag|<[^>]*>/g;
+
+/** Every text of a description a person reads as a sentence, with where it is. */
+function sentences(description: INodeTypeDescription): Array<[string, string]> {
+	const found: Array<[string, string]> = [[`${description.displayName}: description`, description.description]];
+	const visit = (where: string, item: INodeProperties | INodePropertyOptions | INodePropertyCollection) => {
+		const named = 'displayName' in item ? item.displayName : item.name;
+		const here = `${where} > ${named}`;
+		for (const key of ['description', 'hint', 'placeholder', 'action'] as const) {
+			const text = (item as unknown as Record<string, unknown>)[key];
+			if (typeof text === 'string') found.push([`${here}: ${key}`, text]);
+		}
+		if ('type' in item && item.type === 'notice') found.push([`${here}: notice`, item.displayName]);
+		for (const child of ('options' in item ? (item.options ?? []) : []) as Array<INodePropertyOptions | INodeProperties>) {
+			if (typeof child === 'object') visit(here, child);
+		}
+		for (const child of ('values' in item ? item.values : []) as INodeProperties[]) visit(here, child);
+		for (const mode of ('modes' in item ? (item.modes ?? []) : [])) {
+			for (const key of ['placeholder', 'hint'] as const) {
+				if (typeof mode[key] === 'string') found.push([`${here} > ${mode.displayName}: ${key}`, mode[key]]);
+			}
+		}
+	};
+	for (const property of description.properties) visit(description.displayName, property);
+	return found;
+}
+
+const descriptions = [new MinistrySafe(), new MinistrySafeTrigger(), new MinistrySafePollingTrigger()].map(
+	(node) => node.description,
+);
+
+it('reads every text of the three nodes', () => {
+	const texts = descriptions.flatMap(sentences);
+	// Enough that a walk that stopped early would show: each operation has at least its description.
+	expect(texts.length).toBeGreaterThan(100);
+});
+
+it('writes users, trainings, background checks and tags in lower case inside sentences', () => {
+	const capitalized = descriptions
+		.flatMap(sentences)
+		// The first word of a sentence keeps its capital.
+		.filter(([, text]) => NOUNS.test(text.replace(NAMES, ' ').replace(/(^|[.!?:;]\s+)\S+/g, '$1')))
+		.map(([where, text]) => `${where}: ${text}`);
+	expect(capitalized).toEqual([]);
+});

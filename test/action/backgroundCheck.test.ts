@@ -581,3 +581,30 @@ describe("A service answer that echoes the applicant's secrets", () => {
 		expectNoApplicantSecrets(result.run.data.resultData.runData.MinistrySafe);
 	});
 });
+
+describe('Background Check as a resource locator (node version 1.1)', () => {
+	it('gets and archives the check chosen By ID or From List, and a version 1 node keeps its number field', async () => {
+		const [check] = ok(await sandboxClients(sandbox).api.get('/background_checks')) as IDataObject[];
+		sandbox.clearRequests();
+		for (const mode of ['id', 'list']) {
+			const locator = { __rl: true, mode, value: String(check.id) };
+			const got = await runBackgroundCheck({ operation: 'get', backgroundCheckId: locator, simplify: false }, { typeVersion: 1.1 });
+			expect(got.error).toBeUndefined();
+			expect(jsonOf(got)).toEqual([expect.objectContaining({ id: check.id })]);
+		}
+		const saved = await runBackgroundCheck({ operation: 'get', backgroundCheckId: Number(check.id) }, { typeVersion: 1 });
+		expect(jsonOf(saved)).toEqual([expect.objectContaining({ id: check.id })]);
+		expect(sentRequests(sandbox).map(({ method, path }) => `${method} ${path}`)).toEqual(
+			Array.from({ length: 3 }, () => `GET /api/v2/background_checks/${String(check.id)}`),
+		);
+	});
+
+	it('refuses a locator that is not a whole number, by its label, and sends nothing', async () => {
+		const result = await runBackgroundCheck(
+			{ operation: 'archive', backgroundCheckId: { __rl: true, mode: 'id', value: '={{ $json.id }}' } },
+			{ typeVersion: 1.1, items: [{ id: '12abc' }] },
+		);
+		expect(result.error?.message).toBe('Item 0: "Background Check" must be a whole number');
+		expect(sentRequests(sandbox)).toEqual([]);
+	});
+});

@@ -26,6 +26,27 @@ const asResult = (user: IDataObject) => ({
 	value: String(user.id),
 });
 
+describe('Background Check locator list (searchBackgroundChecks)', () => {
+	it("lists a page of the Organization's checks by status, level, order day and User, with the next page's token", async () => {
+		const page1 = await read<IDataObject[]>('/background_checks');
+		expect(page1.length).toBeGreaterThan(0);
+		const context = loadOptionsContext({ credential: sandbox() });
+
+		const first = await listSearch.searchBackgroundChecks.call(context);
+
+		expect(sentRequests(sandbox())).toEqual([
+			{ method: 'GET', path: '/api/v2/background_checks', query: { page: '1' }, body: undefined },
+		]);
+		expect(first.results).toEqual(
+			page1.map((check) => ({
+				name: `${String(check.id)}: ${String(check.status)}, level ${String(check.level)}, ordered ${String(check.order_date).slice(0, 10)}, user ${String(check.user_id)}`,
+				value: String(check.id),
+			})),
+		);
+		expect(first.paginationToken).toBe(page1.length === 100 ? '2' : undefined);
+	});
+});
+
 describe('User locator search (searchUsers)', () => {
 	it('lists a page of Users with a token for the next page, and none after the last page', async () => {
 		const [page1, page2] = [await read<IDataObject[]>('/users'), await read<IDataObject[]>('/users', { page: 2 })];

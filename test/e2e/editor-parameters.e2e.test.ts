@@ -189,7 +189,8 @@ it("Compliance > Settings shows the organisation's Cleared and Set-Aside Statuse
 		['clearedStatuses', 'Cleared Statuses'],
 		['setAsideStatuses', 'Set-Aside Statuses'],
 	] as const) {
-		await expect(panel.getByText(label, { exact: true }).first().isVisible()).resolves.toBe(true);
+		// The panel fills in over a few frames: wait for the setting, as the mode tests do.
+		await panel.getByText(label, { exact: true }).first().waitFor({ state: 'visible', timeout: SETTLE_MS });
 		const input = panel.locator(`[data-test-id="parameter-input-${name}"] input`).first();
 		await input.waitFor({ state: 'visible', timeout: SETTLE_MS });
 		expect(await input.inputValue()).toBe(COMPLIANCE_SETTINGS[name]);

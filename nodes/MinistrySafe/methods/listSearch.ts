@@ -20,3 +20,23 @@ export async function searchUsers(
 		paginationToken: users.length === PAGE_SIZE ? String(page + 1) : undefined,
 	};
 }
+
+/**
+ * The Background Check locator's list: one page of GET /background_checks per call, in the service's order; the page
+ * number as the token. Each entry names what a person recognises: status, level, order day and User.
+ */
+export async function searchBackgroundChecks(
+	this: ILoadOptionsFunctions,
+	_filter?: string,
+	paginationToken?: string,
+): Promise<INodeListSearchResult> {
+	const page = Number(paginationToken ?? 1);
+	const checks = (await apiRequest.call(this, 'GET', '/background_checks', { qs: { page } })) as IDataObject[];
+	return {
+		results: checks.map((check) => ({
+			name: `${String(check.id)}: ${String(check.status ?? 'unknown')}, level ${String(check.level ?? '-')}, ordered ${String(check.order_date ?? '').slice(0, 10)}, user ${String(check.user_id ?? '-')}`,
+			value: String(check.id),
+		})),
+		paginationToken: checks.length === PAGE_SIZE ? String(page + 1) : undefined,
+	};
+}

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { apiRequest } from '../../transport';
 import type { Operation } from '../types';
-import { backgroundCheckIdField, backgroundCheckOf } from './backgroundCheckId';
+import { backgroundCheckIdFields, backgroundCheckOf } from './backgroundCheckId';
 import { simplifiedBackgroundCheck } from '../common/simplify';
 
 export const archive: Operation = {
@@ -11,7 +11,7 @@ export const archive: Operation = {
 		action: 'Archive a background check',
 		description: 'Archive a background check by its numeric ID; returns the check, now with status archived',
 	},
-	properties: [backgroundCheckIdField],
+	properties: backgroundCheckIdFields,
 	simplify: simplifiedBackgroundCheck,
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const check = backgroundCheckOf(this, itemIndex);

@@ -171,7 +171,7 @@ export function itemInput(context: IExecuteFunctions, itemIndex: number) {
 		 * A sign, an exponent, hex, a fraction or more than the service can hold is refused, never converted.
 		 */
 		recordId(name: string, label: string, required = false): string | undefined {
-			const value = raw(name);
+			const value = locatorValue(raw(name));
 			if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) {
 				if (required) throw invalid(label, 'is required');
 				return undefined;
@@ -242,6 +242,11 @@ export function itemInput(context: IExecuteFunctions, itemIndex: number) {
 }
 
 export type ItemInput = ReturnType<typeof itemInput>;
+
+/** A resource locator's value ({ __rl, mode, value }); any other value as it is (a number field's, say). */
+function locatorValue(value: unknown): unknown {
+	return value !== null && typeof value === 'object' && '__rl' in value && 'value' in value ? value.value : value;
+}
 
 /**
  * A parameter's value as trimmed text: '' when unset. A date (a JavaScript Date, or n8n's Luxon DateTime) becomes its

@@ -63,6 +63,9 @@ export const RUNTIMES: Record<RuntimeName, Runtime> = {
 		env: {
 			// Otherwise every start looks up n8n's MCP server registry on the internet and logs the failure.
 			N8N_DISABLED_MODULES: 'mcp-registry',
+			// Likewise its catalogue of verified community nodes (api.n8n.io): offline, each look-up logs a failure. This
+			// package is installed as an unverified one, which stays enabled below.
+			N8N_VERIFIED_PACKAGES_ENABLED: 'false',
 			// 2.41 warns at every start that these defaults will change; set to today's values, they stay and it is quiet.
 			N8N_UNVERIFIED_PACKAGES_ENABLED: 'true',
 			N8N_RUNNERS_TASK_TIMEOUT: '300',

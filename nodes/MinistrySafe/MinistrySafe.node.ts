@@ -12,7 +12,7 @@ export class MinistrySafe implements INodeType {
 		name: 'ministrySafe',
 		icon: { light: 'file:../../icons/ministrySafe.svg', dark: 'file:../../icons/ministrySafe.dark.svg' },
 		group: ['transform'],
-		// 1.1 adds Simplify, on by default; version 1 workflows keep the raw records.
+		// 1.1 adds what would change a saved workflow (actions/common/versions.ts); version 1 nodes stay as they were.
 		version: [1, 1.1],
 		defaultVersion: 1.1,
 		subtitle: actionSubtitle(),

@@ -72,9 +72,9 @@ const secret = (displayName: string, name: string, extra: Partial<INodePropertie
 /**
  * Without QuickApp the order carries the applicant's details; with it the applicant fills them in. Those the service
  * always requires are marked required, so the editor lists any left empty before a run. n8n shows them when QuickApp
- * is an expression too (it cannot know the value), so they are then mapped from the item as well (QuickApp's description says so).
- * The node still checks each item's values (readApplicant): an expression may give an empty one. The driver's licence
- * depends on the level, so it is checked per item only.
+ * is an expression too (it cannot know the value), so they are then mapped from the item as well, as QuickApp's
+ * description says. The node still checks each item's values (readApplicant): an expression may give an empty one.
+ * The driver's licence depends on the level, so it is checked per item only.
  */
 const applicantFields = updateDisplayOptions({ show: { quickapp: [false] } }, [
 	text('First Name', 'firstName', { required: true }),

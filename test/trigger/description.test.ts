@@ -59,3 +59,15 @@ test('a warning is shown only while Authentication is None', () => {
 	expect(visible({})).toBe(false);
 	expect(visible({ authentication: 'none' })).toBe(true);
 });
+
+test('with Include Full Record, a notice beside the switch says which credential it needs and where to choose it', () => {
+	const notice = description.properties.find(({ name }) => name === 'fullRecordCredentialNotice')!;
+	const visible = (parameters: INodeParameters) => NodeHelpers.displayParameter(withDefaults(parameters), notice, null, description);
+	expect(notice.type).toBe('notice');
+	expect(notice.displayName).toMatch(/MinistrySafe API credential.*top of this panel.*Test this trigger/);
+	// Right after the switch, where the user who turned it on is looking.
+	const names = description.properties.map(({ name }) => name);
+	expect(names.indexOf('fullRecordCredentialNotice')).toBe(names.indexOf('includeFullRecord') + 1);
+	expect(visible({})).toBe(false);
+	expect(visible({ includeFullRecord: true })).toBe(true);
+});

@@ -137,8 +137,8 @@ function readApplicant(input: ItemInput, level: number | undefined) {
 export const create: Operation = {
 	option: {
 		name: 'Create',
-		action: 'Order a background check for a user',
-		description: 'Order a background check for a user; returns the new background check with its ID and status processing',
+		action: 'Create a background check for a user',
+		description: 'Create a background check for a user, which orders it from the screening service; returns the new background check with its ID and status processing',
 	},
 	properties: [
 		userLocator,
@@ -220,6 +220,7 @@ export const create: Operation = {
 				},
 				text('Applicant Self-Disclosed Notes', 'applicantSelfDisclosedNotes', {
 					typeOptions: { rows: 3 },
+					displayOptions: { show: { applicantSelfDisclosed: [true] } },
 					description: 'What the applicant disclosed, in their words',
 				}),
 				{
@@ -234,6 +235,8 @@ export const create: Operation = {
 					name: 'upfrontPayment',
 					type: 'boolean',
 					default: false,
+					// Offered only with QuickApp on: the applicant pays in QuickApp's form.
+					displayOptions: { show: { '/quickapp': [true] } },
 					description:
 						'Whether the applicant pays for the check (self-pay must be enabled for the organization; needs QuickApp)',
 				},

@@ -163,6 +163,7 @@ const properties: INodeProperties[] = [
 				name: 'otherTypeDescription',
 				type: 'string',
 				default: '',
+				displayOptions: { show: { '/organizationType': [OTHER_TYPE] } },
 				description: 'What kind of organization it is; required when Organization Type is Other',
 			},
 			{

@@ -124,6 +124,8 @@ export const sync: ListOperation = {
 					displayName: 'Deactivate Only Users With Tag Name or ID',
 					name: 'deactivateOnlyTag',
 					type: 'options',
+					// Disclosed only once Deactivate Missing Users is on: neither applies without it.
+					displayOptions: { show: { deactivateMissing: [true] } },
 					typeOptions: { loadOptionsMethod: 'getTags' },
 					default: '',
 					description:
@@ -133,6 +135,7 @@ export const sync: ListOperation = {
 					displayName: 'Max Deactivations',
 					name: 'maxDeactivations',
 					type: 'number',
+					displayOptions: { show: { deactivateMissing: [true] } },
 					typeOptions: { minValue: 0, numberPrecision: 0 },
 					default: 10,
 					description:

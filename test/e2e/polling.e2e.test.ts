@@ -63,19 +63,28 @@ async function polls(count: number): Promise<void> {
 	await waitFor(`${count} poll(s) of the trigger`, async () => (pollsSoFar() >= target ? true : undefined), POLLS_MS);
 }
 
-/** The workflow's executions, once there are `count`; any failed one fails the test with its error. */
+/**
+ * The workflow's successful executions, once there are `count`; any failed one fails the test with its error. On a
+ * timeout the message lists every execution n8n has with its status (one left `new`, `running` or `crashed` says
+ * where a run was lost: in the queue, on a worker, or to n8n's recovery of dangling executions).
+ */
 async function executions(client: N8nClient, count: number): Promise<PublicExecution[]> {
+	let seen: PublicExecution[] = [];
 	return waitFor(
 		`${count} execution(s) of ${WORKFLOW_ID}`,
 		async () => {
 			const found = await client.executions(env.apiKey, WORKFLOW_ID);
+			seen = found;
 			const failed = found.find((execution) => execution.status === 'error');
 			if (failed) throw new Error(`Execution ${failed.id} failed: ${failed.data?.resultData.error?.message}`);
 			const done = found.filter((execution) => execution.status === 'success');
 			return done.length >= count ? done : undefined;
 		},
 		POLLS_MS,
-	);
+	).catch((error: Error) => {
+		const statuses = seen.map((execution) => `${execution.id} ${execution.mode} ${execution.status}`).join(', ');
+		throw new Error(`${error.message}; executions: ${statuses || 'none'}; sandbox polls so far: ${pollsSoFar()}`);
+	});
 }
 
 const triggerOutput = (execution: PublicExecution) => {

@@ -23,13 +23,13 @@ function offered(parameters: INodeParameters, collection: string): string[] {
 const sync = (options: INodeParameters) => ({ resource: 'user', operation: 'sync', options });
 const createCheck = (parameters: INodeParameters) => ({ resource: 'backgroundCheck', operation: 'create', ...parameters });
 
-it("Sync offers the tag and Max Deactivations only once Deactivate Missing Users is on", () => {
+it('Sync offers the tag and Max Deactivations only once Deactivate Missing Users is on', () => {
 	expect(offered(sync({}), 'options')).toEqual(['deactivateMissing']);
 	expect(offered(sync({ deactivateMissing: false }), 'options')).toEqual(['deactivateMissing']);
 	expect(offered(sync({ deactivateMissing: true }), 'options')).toEqual(['deactivateMissing', 'deactivateOnlyTag', 'maxDeactivations']);
 });
 
-it("Background Check > Create offers the self-disclosed notes once Applicant Self-Disclosed is on", () => {
+it('Background Check > Create offers the self-disclosed notes once Applicant Self-Disclosed is on', () => {
 	expect(offered(createCheck({}), 'additionalFields')).not.toContain('applicantSelfDisclosedNotes');
 	expect(offered(createCheck({ additionalFields: { applicantSelfDisclosed: true } }), 'additionalFields')).toContain(
 		'applicantSelfDisclosedNotes',

@@ -31,6 +31,21 @@ describe('toServiceDate', () => {
 		// Around the change from daylight saving time in Chicago (02:00 CDT -> 01:00 CST on November 2nd, 2025).
 		['2025-11-02T04:30:00Z', 'America/Chicago', '11/01/2025'],
 		['2025-11-02T05:30:00Z', 'America/Chicago', '11/02/2025'],
+		// ISO 8601's other forms (issue 17, F22): basic, week and ordinal dates, basic times, a comma before the
+		// fraction, an offset of hours alone.
+		['19900307', 'UTC', '03/07/1990'],
+		['1990-W10-3', 'UTC', '03/07/1990'],
+		['1990W103', 'UTC', '03/07/1990'],
+		['1990-066', 'UTC', '03/07/1990'],
+		['1990066', 'UTC', '03/07/1990'],
+		['2020-W53-7', 'UTC', '01/03/2021'],
+		['2025-W01-1', 'UTC', '12/30/2024'],
+		['2024-366', 'UTC', '12/31/2024'],
+		['20250307T2330Z', 'Asia/Tokyo', '03/08/2025'],
+		['2025-03-07T10:00:00,5Z', 'UTC', '03/07/2025'],
+		['2025-03-07T23:30:00+09', 'UTC', '03/07/2025'],
+		['2025-03-07T23:30:00-08', 'UTC', '03/08/2025'],
+		['19900307T103000', 'Asia/Tokyo', '03/07/1990'],
 	])('%s in %s is %s', (value, timeZone, expected) => {
 		expect(toServiceDate(value, timeZone)).toBe(expected);
 	});
@@ -48,6 +63,15 @@ describe('toServiceDate', () => {
 		'07.03.2025',
 		'2025-03-07T25:00:00Z',
 		'2025-03-07T10:00:00+5',
+		'19900230',
+		'1990-W00-1',
+		'2021-W53-1',
+		'1990-W10-8',
+		'2025-366',
+		'1990-000',
+		'199003',
+		'19900307T25',
+		'1990-066T10:00x',
 	])('%j is not a date', (value) => {
 		expect(toServiceDate(value, 'UTC')).toBeUndefined();
 	});

@@ -220,7 +220,7 @@ const dateParts = fc.record({
 	hour: fc.integer({ min: 0, max: 23 }),
 	minute: fc.integer({ min: 0, max: 59 }),
 	offsetMinutes: fc.constantFrom(undefined, 0, -600, -360, -300, 60, 330, 540, 840),
-	form: fc.constantFrom('us', 'usShort', 'isoDate', 'isoDateTime'),
+	form: fc.constantFrom('us', 'usShort', 'isoDate', 'isoBasic', 'isoOrdinal', 'isoDateTime', 'isoBasicDateTime'),
 	timezone: fc.constantFrom(...TIME_ZONES),
 });
 type DateParts = typeof dateParts extends fc.Arbitrary<infer T> ? T : never;
@@ -230,14 +230,22 @@ function written(parts: DateParts): string {
 	if (form === 'us') return `${pad(month)}/${pad(day)}/${year}`;
 	if (form === 'usShort') return `${month}/${day}/${year}`;
 	if (form === 'isoDate') return `${year}-${pad(month)}-${pad(day)}`;
+	if (form === 'isoBasic') return `${year}${pad(month)}${pad(day)}`;
+	if (form === 'isoOrdinal') return `${year}-${pad((Date.UTC(year, month - 1, day) - Date.UTC(year, 0, 1)) / 86_400_000 + 1, 3)}`;
+	const basic = form === 'isoBasicDateTime';
 	const offset =
-		offsetMinutes === undefined ? '' : offsetMinutes === 0 ? 'Z' : `${offsetMinutes < 0 ? '-' : '+'}${pad(Math.floor(Math.abs(offsetMinutes) / 60))}:${pad(Math.abs(offsetMinutes) % 60)}`;
+		offsetMinutes === undefined
+			? ''
+			: offsetMinutes === 0
+				? 'Z'
+				: `${offsetMinutes < 0 ? '-' : '+'}${pad(Math.floor(Math.abs(offsetMinutes) / 60))}${basic ? '' : ':'}${pad(Math.abs(offsetMinutes) % 60)}`;
+	if (basic) return `${year}${pad(month)}${pad(day)}T${pad(hour)}${pad(minute)}00${offset}`;
 	return `${year}-${pad(month)}-${pad(day)}T${pad(hour)}:${pad(minute)}:00${offset}`;
 }
 const asWritten = ({ year, month, day }: DateParts) => `${pad(month)}/${pad(day)}/${year}`;
 /** The day a date-time with an offset is in the workflow's time zone; one without an offset, as written. */
 function inWorkflowZone(parts: DateParts): string {
-	if (parts.form !== 'isoDateTime' || parts.offsetMinutes === undefined) return asWritten(parts);
+	if (!parts.form.endsWith('DateTime') || parts.offsetMinutes === undefined) return asWritten(parts);
 	const instant = Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute) - parts.offsetMinutes * 60_000;
 	const [month, day, year] = new Intl.DateTimeFormat('en-US', { timeZone: parts.timezone, year: 'numeric', month: '2-digit', day: '2-digit' })
 		.format(instant)
@@ -246,7 +254,7 @@ function inWorkflowZone(parts: DateParts): string {
 }
 const badDates = fc.oneof(
 	anything.filter((value) => typeof value !== 'number'),
-	fc.constantFrom('2025-02-30', '02/30/2025', '13/01/2025', '2025-13-01', '3/7/25', '2025-3-7', '2025/03/07', '07.03.2025', '20250307', '2025-03-07T25:00:00Z', '2025-03-07T10:00:00+5', 'March 7, 2025', '0000-01-01', '2025-03-07T10:00:00+99:00'),
+	fc.constantFrom('2025-02-30', '02/30/2025', '13/01/2025', '2025-13-01', '3/7/25', '2025-3-7', '2025/03/07', '07.03.2025', '20250230', '2025-366', '2025-W54-1', '202503', '2025-03-07T25:00:00Z', '2025-03-07T10:00:00+5', 'March 7, 2025', '0000-01-01', '2025-03-07T10:00:00+99:00'),
 );
 
 it('Date filters: the day in the workflow time zone (decisions.md 16), or refused', async () => {

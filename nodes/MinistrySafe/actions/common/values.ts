@@ -29,13 +29,54 @@ function formatIfValid(year: number, month: number, day: number): string | undef
 const US_DATE = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::\d{2}(?:\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
 
+// ISO 8601's other forms (n8n: "support all ISO 8601 formats"), each rewritten into the extended calendar form above:
+// basic dates (19900307), week dates (1990-W10-3, 1990W103), ordinal dates (1990-066, 1990066), basic times (T1030,
+// T103000), a comma before the fraction (T10:30:00,5) and an offset of hours alone (+05).
+const ISO_ANY_DAY =
+	/^(?<year>\d{4})(?:-?(?<month>\d{2})-?(?<day>\d{2})|-?W(?<week>\d{2})-?(?<weekday>[1-7])|-?(?<ordinal>\d{3}))(?=$|[T ])/;
+const ISO_ANY_TIME = /^[T ](\d{2}):?(\d{2})(?::?(\d{2})(?:[.,](\d+))?)?(Z|[+-]\d{2}(?::?\d{2})?)?$/;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const isoDay = (date: Date) => date.toISOString().slice(0, 10);
+
+/** The extended calendar form of an ISO date, or undefined when a week or ordinal day does not exist. */
+function extendedDay({ year, month, day, week, weekday, ordinal }: Record<string, string | undefined>): string | undefined {
+	if (month !== undefined) return `${year}-${month}-${day}`;
+	const fullYear = Number(year);
+	if (ordinal !== undefined) {
+		const date = new Date(Date.UTC(fullYear, 0, Number(ordinal)));
+		return Number(ordinal) >= 1 && date.getUTCFullYear() === fullYear ? isoDay(date) : undefined;
+	}
+	// Week 1 is the week (Monday first) with January 4th in it; a week belongs to the year of its Thursday.
+	const january4 = Date.UTC(fullYear, 0, 4);
+	const mondayOfWeek1 = january4 - ((new Date(january4).getUTCDay() + 6) % 7) * DAY_MS;
+	const date = mondayOfWeek1 + ((Number(week) - 1) * 7 + Number(weekday) - 1) * DAY_MS;
+	const thursday = date + (4 - Number(weekday)) * DAY_MS;
+	return Number(week) >= 1 && new Date(thursday).getUTCFullYear() === fullYear ? isoDay(new Date(date)) : undefined;
+}
+
+/** The value in ISO 8601's extended calendar form when it is an ISO date or date-time; otherwise the value itself. */
+function extendedIso(value: string): string {
+	const match = ISO_ANY_DAY.exec(value);
+	if (!match?.groups) return value;
+	const date = extendedDay(match.groups);
+	const rest = value.slice(match[0].length);
+	const time = ISO_ANY_TIME.exec(rest);
+	if (date === undefined || (rest !== '' && !time)) return '';
+	if (!time) return date;
+	const seconds = time[3] === undefined ? '' : `:${time[3]}${time[4] === undefined ? '' : `.${time[4]}`}`;
+	const offset = (time[5] ?? '').replace(/^([+-]\d{2})$/, '$1:00');
+	return `${date}T${time[1]}:${time[2]}${seconds}${offset}`;
+}
+
 /**
  * A calendar date as the service writes it (MM/DD/YYYY): the year, month and day as written, in the value's own
  * offset. `1990-03-07T00:00:00-06:00` and `1990-03-07T00:00:00Z` are both March 7th, in any workflow time zone.
  */
-export function toCalendarDate(value: string): string | undefined {
-	const us = US_DATE.exec(value);
+export function toCalendarDate(written: string): string | undefined {
+	const us = US_DATE.exec(written);
 	if (us) return formatIfValid(Number(us[3]), Number(us[1]), Number(us[2]));
+	const value = extendedIso(written);
 	const iso = ISO_DATE.exec(value);
 	if (!iso) return undefined;
 	if (iso[4] !== undefined && (Number(iso[4]) > 23 || Number(iso[5]) > 59)) return undefined;
@@ -48,7 +89,8 @@ export function toCalendarDate(value: string): string | undefined {
  * The service's date format, zero-padded MM/DD/YYYY (decisions.md 16, 17, 25). Accepts m/d/yyyy text, an ISO date,
  * or an ISO date-time: one with an offset is read in the workflow's time zone, one without is taken as written.
  */
-export function toServiceDate(value: string, timeZone: string): string | undefined {
+export function toServiceDate(written: string, timeZone: string): string | undefined {
+	const value = extendedIso(written);
 	const iso = ISO_DATE.exec(value);
 	if (!iso || !iso[6]) return toCalendarDate(value);
 
@@ -77,8 +119,6 @@ function dayFormat(timeZone: string): Intl.DateTimeFormat {
 
 /** A day as a count of days since 1970-01-01: plain numbers, so that windows and days left are subtractions. */
 export type CalendarDay = number;
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 const fromParts = (year: number, month: number, day: number): CalendarDay => Date.UTC(year, month - 1, day) / DAY_MS;
 

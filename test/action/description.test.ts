@@ -52,3 +52,21 @@ test('a resource cannot default to an operation it does not have (checked when t
 	expect(() => defineResource('user', { get }, 'gett')).not.toThrow();
 	expect(defineResource('user', { get }, 'get').description[0].default).toBe('get');
 });
+
+/** n8n's UX guidelines' words for the standard operations (issue 17, O9), as each operation's description begins. */
+const STANDARD_WORDS: Record<string, RegExp> = {
+	Create: /^Create a new /,
+	Get: /^Retrieve an? /,
+	'Get Many': /^Retrieve a list of /,
+	Update: /^Update one or more /,
+};
+
+test.each(
+	Object.entries(resources).flatMap(([resource, { operations: byName }]) =>
+		Object.values(byName)
+			.filter(({ option }) => STANDARD_WORDS[option.name] !== undefined)
+			.map(({ option }) => [resource, option.name, option.description] as const),
+	),
+)("%s / %s is described in n8n's words: %s", (_resource, name, text) => {
+	expect(text).toMatch(STANDARD_WORDS[name]);
+});

@@ -138,7 +138,7 @@ export const create: Operation = {
 	option: {
 		name: 'Create',
 		action: 'Create a background check for a user',
-		description: 'Create a background check for a user, which orders it from the screening service; returns the new background check with its ID and status processing',
+		description: 'Create a new background check for a user, which orders it from the screening service; returns the new background check with its ID and status processing',
 	},
 	properties: [
 		userLocator,

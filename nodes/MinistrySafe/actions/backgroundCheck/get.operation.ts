@@ -9,7 +9,7 @@ export const get: Operation = {
 	option: {
 		name: 'Get',
 		action: 'Get a background check',
-		description: 'Get one background check by its numeric ID; returns its status, level, order date and results link',
+		description: 'Retrieve a background check by its numeric ID; returns its status, level, order date and results link',
 	},
 	properties: backgroundCheckIdFields,
 	simplify: simplifiedBackgroundCheck,

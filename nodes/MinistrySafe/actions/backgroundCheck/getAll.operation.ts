@@ -12,7 +12,7 @@ export const getAll: Operation = {
 		name: 'Get Many',
 		action: 'Get many background checks',
 		description:
-			"Get the organization's background checks, optionally only those ordered in a date range or of one user; returns one item per check with its status, level, order date and user",
+			"Retrieve a list of the organization's background checks, optionally only those ordered in a date range or of one user; returns one item per check with its status, level, order date and user",
 	},
 	properties: listProperties([
 		...dateRangeFilters('ordered'),

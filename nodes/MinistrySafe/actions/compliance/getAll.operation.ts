@@ -27,7 +27,7 @@ export const getAll: Operation = {
 		name: 'Get Many',
 		action: 'Get the compliance of many users',
 		description:
-			"Report every user's compliance (training and background check valid, expiring, expired, pending or missing); returns one item per user with their status and expiry dates",
+			"Retrieve a list of every user's compliance (training and background check valid, expiring, expired, pending or missing); returns one item per user with their status and expiry dates",
 	},
 	properties: [
 		...listProperties([

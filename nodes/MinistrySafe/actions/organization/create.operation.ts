@@ -182,7 +182,7 @@ export const create: Operation = {
 		name: 'Create',
 		action: 'Create an organization',
 		description:
-			"Create an organization with its first administrator (needs a key allowed to create organizations); returns the new organization's ID and API key",
+			"Create a new organization with its first administrator (needs a key allowed to create organizations); returns the new organization's ID and API key",
 	},
 	properties,
 	async execute(this: IExecuteFunctions, itemIndex: number) {

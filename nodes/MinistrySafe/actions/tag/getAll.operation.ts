@@ -8,7 +8,7 @@ export const getAll: Operation = {
 	option: {
 		name: 'Get Many',
 		action: 'Get many tags',
-		description: "Get the organization's tags; returns one item per tag with its name",
+		description: "Retrieve a list of the organization's tags; returns one item per tag with its name",
 	},
 	properties: listProperties(),
 	async execute(this: IExecuteFunctions, itemIndex: number) {

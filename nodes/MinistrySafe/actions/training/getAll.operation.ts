@@ -12,7 +12,7 @@ export const getAll: Operation = {
 		name: 'Get Many',
 		action: 'Get many trainings',
 		description:
-			"Get the organization's trainings, optionally only those assigned in a date range; returns one item per training with its survey code, score, completion date and certificate link",
+			"Retrieve a list of the organization's trainings, optionally only those assigned in a date range; returns one item per training with its survey code, score, completion date and certificate link",
 	},
 	// The service filters Trainings on the day they were assigned (decisions.md 24).
 	properties: listProperties(dateRangeFilters('assigned')),

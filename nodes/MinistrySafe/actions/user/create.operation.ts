@@ -9,7 +9,7 @@ export const create: Operation = {
 	option: {
 		name: 'Create',
 		action: 'Create a user',
-		description: 'Create a user in the organization; returns the new user with their numeric User ID',
+		description: 'Create a new user in the organization; returns the new user with their numeric User ID',
 	},
 	properties: [...newUserNameFields, externalIdField, newUserAdditionalFields],
 	simplify: simplifiedUser,

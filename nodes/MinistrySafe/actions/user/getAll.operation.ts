@@ -12,7 +12,7 @@ export const getAll: Operation = {
 		name: 'Get Many',
 		action: 'Get many users',
 		description:
-			"Get the organization's users, optionally only those matching a search, an External ID or a tag; returns one item per user with their numeric ID, name, email, External ID, tags and latest training score",
+			"Retrieve a list of the organization's users, optionally only those matching a search, an External ID or a tag; returns one item per user with their numeric ID, name, email, External ID, tags and latest training score",
 	},
 	properties: listProperties([
 		{

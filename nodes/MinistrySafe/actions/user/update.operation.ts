@@ -11,7 +11,7 @@ export const update: Operation = {
 	option: {
 		name: 'Update',
 		action: 'Update a user',
-		description: "Change a user's name, email or tags; returns the updated user",
+		description: "Update one or more users' name, email or tags, one user per item; returns each updated user",
 	},
 	properties: [
 		userLocator,

@@ -37,24 +37,32 @@ export function saveSnapshot(context: IPollFunctions, configurationKey: string, 
 	data.snapshot = snapshot;
 }
 
-/** A poll still running after this long is taken to have died (n8n stopped mid-poll), and no longer holds others back. */
+/** A poll still running after this long is taken to be stuck, and no longer holds others back. */
 const RUNNING_POLL_EXPIRES_MS = 10 * 60 * 1000;
+
+/**
+ * The polls running in this n8n process, by workflow and trigger node, each with the time it started. Kept here, not
+ * in the static data: n8n saves the static data after an activation while a scheduled poll may already be running, and
+ * a mark saved then would hold back every poll for ten minutes after the next restart.
+ */
+const runningPolls = new Map<string, { since: number }>();
 
 /**
  * Runs a poll unless another one of this trigger is still running, and then gives null. n8n starts a poll on every
  * Poll Times tick whether or not the previous one has finished (a slow service, a rate limit's waits): two polls from
- * the same snapshot would report the same events twice. The mark lives in the static data n8n keeps in memory between
- * polls and is gone again before any save.
+ * the same snapshot would report the same events twice.
  */
 export async function unlessAlreadyPolling<T>(context: IPollFunctions, poll: () => Promise<T>): Promise<T | null> {
-	const data = context.getWorkflowStaticData('node');
-	const since = data.pollingSince;
-	if (typeof since === 'number' && Date.now() - since < RUNNING_POLL_EXPIRES_MS) return null;
-	data.pollingSince = Date.now();
+	const key = `${context.getWorkflow().id ?? ''}:${context.getNode().id}`;
+	const running = runningPolls.get(key);
+	if (running && Date.now() - running.since < RUNNING_POLL_EXPIRES_MS) return null;
+	const mark = { since: Date.now() };
+	runningPolls.set(key, mark);
 	try {
 		return await poll();
 	} finally {
-		delete data.pollingSince;
+		// Only this poll's own mark: a poll taken for stuck may end after the next one has started.
+		if (runningPolls.get(key) === mark) runningPolls.delete(key);
 	}
 }
 

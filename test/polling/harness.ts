@@ -106,6 +106,14 @@ export class PollingTrigger {
 		return items;
 	}
 
+	/**
+	 * A save of the static data as it is in memory now, for n8n's save after an activation made while a scheduled poll,
+	 * started in the moments before it, is still running.
+	 */
+	saveNow(): void {
+		this.save();
+	}
+
 	/** n8n stops and starts again: what was in memory is gone, the activation (`init`) starts from what was saved. */
 	async restart(): Promise<IDataObject[]> {
 		return await this.activate('init');

@@ -120,3 +120,16 @@ it('a tick that comes while the previous poll is still running reports nothing: 
 	const next = await make.user();
 	expect(ids(await trigger.poll())).toEqual([next]);
 });
+
+it("n8n's save after activation, made while a tick's poll runs, does not hold back the polls after a restart", async () => {
+	const make = changes(suite.sandbox);
+	const trigger = triggerFor({ event: 'userCreated' });
+	await trigger.activate();
+	// A tick's poll starts in the moments between the activation poll and n8n's save after it.
+	const tick = trigger.poll();
+	trigger.saveNow();
+	expect(await tick).toEqual([]);
+	// n8n restarts before any poll emits: its activation poll finds the User created meanwhile.
+	const created = await make.user();
+	expect(ids(await trigger.restart())).toEqual([created]);
+});

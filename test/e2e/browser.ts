@@ -71,3 +71,13 @@ export async function signIn(session: EditorSession, n8nUrl: string): Promise<vo
 	await byTestId('form-submit-button').click();
 	await page.waitForURL((address) => !address.pathname.startsWith('/signin'));
 }
+
+/** Types into the node panel's search and waits for the MinistrySafe result (n8n 2.41 filters after a delay). */
+export async function searchMinistrySafe({ byTestId }: EditorSession): Promise<Locator> {
+	const search = byTestId('node-creator-search-bar');
+	await search.waitFor({ state: 'visible' });
+	await search.fill('MinistrySafe');
+	const result = byTestId('node-creator-item-name').filter({ hasText: /^MinistrySafe$/ });
+	await result.first().waitFor({ state: 'visible' });
+	return result;
+}

@@ -4,7 +4,7 @@
 import type { Locator, Page } from 'playwright-core';
 
 import { type PublicExecution, type WorkflowFile, nodeOutput, waitFor } from '../../scripts/n8n-runtime';
-import { type EditorSession, STEP_TIMEOUT_MS, launchEditor, signIn } from './browser';
+import { type EditorSession, STEP_TIMEOUT_MS, launchEditor, searchMinistrySafe, signIn } from './browser';
 import { type E2eEnvironment, startE2eEnvironment } from './helpers';
 
 const WORKFLOW_ID = 'e2eEditorSync';
@@ -115,10 +115,7 @@ it('adds Sync after a staff list with Dry Run on, and the run reports every pers
 	await byTestId('canvas-node').first().waitFor({ state: 'visible' });
 	// The + at the staff list's output, as a user adds the next node.
 	await byTestId('canvas-handle-plus').first().click();
-	const search = byTestId('node-creator-search-bar');
-	await search.waitFor({ state: 'visible' });
-	await search.fill('MinistrySafe');
-	await byTestId('node-creator-item-name').filter({ hasText: /^MinistrySafe$/ }).first().click();
+	await (await searchMinistrySafe(editor)).first().click();
 	await byTestId('node-creator').getByText('Sync users with a list', { exact: true }).click();
 
 	const details = byTestId('ndv').first();

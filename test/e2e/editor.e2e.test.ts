@@ -3,7 +3,7 @@
 // (see browser.ts). The test fails when a node or its icon does not render.
 import type { Locator, Page } from 'playwright-core';
 
-import { type EditorSession, launchEditor, signIn } from './browser';
+import { type EditorSession, launchEditor, searchMinistrySafe, signIn } from './browser';
 import { type E2eEnvironment, startE2eEnvironment } from './helpers';
 
 const ICON_PATH = '/icons/n8n-nodes-ministrysafe/dist/icons/ministrySafe.svg';
@@ -42,16 +42,6 @@ async function loadedIcons(scope: Locator): Promise<number> {
 
 const screenshot = (name: string): Promise<void> => editor.screenshot(name);
 
-/** Types into the node panel's search and waits for the MinistrySafe result (n8n 2.41 filters after a delay). */
-async function searchMinistrySafe(): Promise<Locator> {
-	const search = byTestId('node-creator-search-bar');
-	await search.waitFor({ state: 'visible' });
-	await search.fill('MinistrySafe');
-	const result = byTestId('node-creator-item-name').filter({ hasText: /^MinistrySafe$/ });
-	await result.first().waitFor({ state: 'visible' });
-	return result;
-}
-
 async function closeNodeDetails(): Promise<void> {
 	await byTestId('ndv-close-button').first().click();
 	await byTestId('ndv').first().waitFor({ state: 'hidden' });
@@ -65,7 +55,7 @@ it('signs in as the owner', async () => {
 it('finds MinistrySafe in the node panel, with its icon and its three trigger events', async () => {
 	await page.goto(`${env.n8n.url}/workflow/new`);
 	await byTestId('canvas-add-button').click();
-	const result = await searchMinistrySafe();
+	const result = await searchMinistrySafe(editor);
 	await expect(result.count()).resolves.toBe(1);
 	await loadedIcons(byTestId('node-creator'));
 
@@ -102,7 +92,7 @@ it('adds a MinistrySafe action and shows its parameters with the credential', as
 	// The + at the trigger's output opens the node panel for a node after it (the keyboard shortcut for that changed
 	// from Tab to N in n8n 2.41; the + is the same in both).
 	await byTestId('canvas-handle-plus').first().click();
-	await (await searchMinistrySafe()).click();
+	await (await searchMinistrySafe(editor)).click();
 	const action = byTestId('node-creator').getByText('Create or update a user', { exact: true });
 	await action.waitFor({ state: 'visible' });
 	await screenshot('node-panel-actions.png');

@@ -6,7 +6,7 @@ import { DEFAULT_LOOK_BACK_DAYS, DEFAULT_NOTICE_DAYS, DEFAULT_VALIDITY_MONTHS, E
 export const properties: INodeProperties[] = [
 	{
 		displayName:
-			'Checks MinistrySafe on the Poll Times schedule: no webhook to set up in the developer console. The first check after publishing records what exists and starts nothing; later checks start the workflow once per new event. For events the moment they happen, use the MinistrySafe Trigger (webhooks).',
+			"Checks MinistrySafe on the 'Poll Times' schedule: no webhook to set up in the developer console. The first check after publishing records what exists and starts nothing; later checks start the workflow once per new event. For events the moment they happen, use the MinistrySafe Trigger (webhooks).",
 		name: 'pollingNotice',
 		type: 'notice',
 		default: '',

@@ -3,6 +3,7 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { quoted } from '../MinistrySafe/wording';
 import { valuesOf } from '../MinistrySafe/actions/common/descriptions';
 import { textList, wholeNumber } from '../MinistrySafe/actions/common/values';
 
@@ -11,12 +12,12 @@ export const EVENT_OPTIONS = [
 	{
 		name: 'Background Check Status Changed',
 		value: 'backgroundCheckStatusChanged',
-		description: 'A background check changed status, or a new one was ordered (previous_status is then null)',
+		description: "A background check changed status, or a new one was ordered ('previous_status' is then null)",
 	},
 	{
 		name: 'Training Completed',
 		value: 'trainingCompleted',
-		description: 'A training was completed (passed or not: see winner and score)',
+		description: "A training was completed (passed or not: see 'winner' and 'score')",
 	},
 	{
 		name: 'Training Renewal Due',
@@ -48,8 +49,8 @@ export interface Settings {
 
 export function readSettings(context: IPollFunctions): Settings {
 	const invalid = (label: string, problem: string) =>
-		new NodeOperationError(context.getNode(), `"${label}" ${problem}`, {
-			description: `Correct "${label}" in the MinistrySafe Polling Trigger's parameters. Nothing was read from MinistrySafe.`,
+		new NodeOperationError(context.getNode(), `${quoted(label)} ${problem}`, {
+			description: `Correct ${quoted(label)} in the MinistrySafe Polling Trigger's parameters. Nothing was read from MinistrySafe.`,
 		});
 	const count = (value: unknown, fallback: number, label: string, min: number, max: number): number => {
 		if (value === undefined || value === null || value === '') return fallback;

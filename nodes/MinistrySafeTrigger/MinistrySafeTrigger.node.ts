@@ -139,13 +139,13 @@ export class MinistrySafeTrigger implements INodeType {
 				type: 'boolean',
 				default: false,
 				description:
-					'Whether to read the full background check (or user) behind the event from the MinistrySafe API and add it under "record", so the workflow has its status, level and flags without another node',
+					"Whether to read the full background check (or user) behind the event from the MinistrySafe API and add it under 'record', so the workflow has its status, level and flags without another node",
 			},
 			{
 				// n8n puts the credential this switch asks for at the top of the panel, far from it, and greys out "Test this
 				// trigger" until it is chosen with only a tooltip to say why: this notice says both where the switch is.
 				displayName:
-					'Reading the record needs your MinistrySafe API key: choose a MinistrySafe API credential in its field at the top of this panel. Until one is chosen, n8n keeps "Test this trigger" greyed out.',
+					"Reading the record needs your MinistrySafe API key: choose a MinistrySafe API credential in its field at the top of this panel. Until one is chosen, n8n keeps 'Test this trigger' greyed out.",
 				name: 'fullRecordCredentialNotice',
 				type: 'notice',
 				displayOptions: { show: { includeFullRecord: [true] } },

@@ -140,7 +140,7 @@ describe('Get Many', () => {
 		['User ID', { userId: 0 }, 'must be a whole number of at least 1'],
 		['External ID', { employeeId: 'HR-12' }, 'must be a whole number'],
 		['Start Date', { from: '2025/03/07' }, 'must be a date (MM/DD/YYYY or an ISO date such as 2025-03-07)'],
-		['End Date', { from: '03/08/2025', to: '3/7/2025' }, 'must not be before "Start Date"'],
+		['End Date', { from: '03/08/2025', to: '3/7/2025' }, "must not be before 'Start Date'"],
 	])('refuses a bad "%s" (%j) and sends nothing', async (label, item, problem) => {
 		const result = await runBackgroundCheck(
 			{
@@ -156,7 +156,7 @@ describe('Get Many', () => {
 			{ items: [item] },
 		);
 
-		expect(result.error?.message).toBe(`Item 0: "${label}" ${problem}`);
+		expect(result.error?.message).toBe(`'${label}' ${problem} [item 0]`);
 		expect(sentRequests(sandbox)).toEqual([]);
 	});
 });
@@ -193,7 +193,7 @@ describe('Get Many for User', () => {
 			{ items: [{ user: 'HR-1' }] },
 		);
 
-		expect(result.error?.message).toBe('Item 0: "User" must be a numeric User ID (or choose "By External ID")');
+		expect(result.error?.message).toBe("'User' must be a numeric User ID (or choose 'By External ID') [item 0]");
 		expect(sentRequests(sandbox)).toEqual([]);
 	});
 });
@@ -232,7 +232,7 @@ describe('Get and Archive', () => {
 	it.each(['get', 'archive'])('%s names the Background Check the service did not find', async (operation) => {
 		const result = await runBackgroundCheck({ operation, backgroundCheckId: 999 });
 
-		expect(result.error?.message).toBe('Background Check 999 was not found');
+		expect(result.error?.message).toBe('Background Check 999 was not found [item 0]');
 		expect(sentRequests(sandbox)).toHaveLength(1);
 	});
 
@@ -247,7 +247,7 @@ describe('Get and Archive', () => {
 			{ items: [{ id }] },
 		);
 
-		expect(result.error?.message).toBe(`Item 0: "Background Check ID" ${problem}`);
+		expect(result.error?.message).toBe(`'Background Check ID' ${problem} [item 0]`);
 		expect(sentRequests(sandbox)).toEqual([]);
 	});
 });
@@ -454,10 +454,10 @@ describe('Create', () => {
 		['Driver License Number', { level: 4, dl: '' }, 'is required for Level 4'],
 		['Driver License State', { level: 3, dlState: '' }, 'is required'],
 		['Driver License State', { dlState: 'T' }, 'must be a two-letter state code, for example TX'],
-		['Upfront Payment', { upfront: true }, 'needs "QuickApp" to be on'],
+		['Upfront Payment', { upfront: true }, "needs 'QuickApp' to be on"],
 		['Salary Range', { salary: '100k' }, 'must be one of: 20k_25k, 25k_75k, 75k_plus, under_20k'],
 		['User Type', { userType: 'staff' }, 'must be one of: employee, volunteer'],
-		['User', { user: 'ada' }, 'must be a numeric User ID (or choose "By External ID")'],
+		['User', { user: 'ada' }, "must be a numeric User ID (or choose 'By External ID')"],
 	])('refuses a bad "%s" (%j), sends nothing and repeats no secret', async (label, override, problem) => {
 		const item = {
 			...applicant,
@@ -487,7 +487,7 @@ describe('Create', () => {
 			{ items: [item] },
 		);
 
-		expect(result.error?.message).toBe(`Item 0: "${label}" ${problem}`);
+		expect(result.error?.message).toBe(`'${label}' ${problem} [item 0]`);
 		expect(result.error?.description).toContain('Nothing was sent to the service');
 		expect(sentRequests(sandbox)).toEqual([]);
 		expectNoApplicantSecrets(result.error);
@@ -499,11 +499,11 @@ describe('Create', () => {
 		const result = await runBackgroundCheck(fullOrder(), { items: [item] });
 
 		expect(result.error?.message).toBe(
-			'Item 0: 3 fields need correcting: "State" must be a two-letter state code, for example TX; ' +
-				'"ZIP Code" must be five digits; "Driver License Number" is required for Level 2',
+			"3 fields need correcting: 'State' must be a two-letter state code, for example TX; " +
+				"'ZIP Code' must be five digits; 'Driver License Number' is required for Level 2 [item 0]",
 		);
 		expect(result.error?.description).toBe(
-			'Correct "State", "ZIP Code" and "Driver License Number" in the node\'s parameters or in the input item 0. ' +
+			"Correct 'State', 'ZIP Code' and 'Driver License Number' in the node's parameters or in the input item 0. " +
 				'Nothing was sent to the service.',
 		);
 		expect(sentRequests(sandbox)).toEqual([]);
@@ -513,7 +513,7 @@ describe('Create', () => {
 	it('never repeats a bad date of birth in the error', async () => {
 		const result = await runBackgroundCheck(fullOrder(), { items: [{ ...applicant, level: 3, dob: '13/45/1990' }] });
 
-		expect(result.error?.message).toBe(`Item 0: "Date of Birth" ${dateProblem}`);
+		expect(result.error?.message).toBe(`'Date of Birth' ${dateProblem} [item 0]`);
 		expect(JSON.stringify(result.error)).not.toContain('13/45/1990');
 		expect(result.error?.description).not.toContain('13/45/1990');
 		expect(sentRequests(sandbox)).toEqual([]);
@@ -523,7 +523,7 @@ describe('Create', () => {
 		const result = await runBackgroundCheck(fullOrder(), { items: [{ ...applicant, level: 9 }] });
 
 		expect(result.error?.message).toBe(
-			'The service rejected the request: "Level" is not an available level for this Organization',
+			"The service rejected the request: 'Level' is not an available level for this Organization [item 0]",
 		);
 		expect(sentRequests(sandbox)).toHaveLength(1);
 		expectNoApplicantSecrets(result.error);
@@ -575,7 +575,7 @@ describe("A service answer that echoes the applicant's secrets", () => {
 		expect(received[0]).toContain('POST /api/v2/background_checks');
 		expect(decodeURIComponent(received[0])).toContain(applicant.ssn);
 		expect(result.error?.message).toBe(
-			'The service rejected the request: "Social Security Number" [redacted] is not a valid SSN; "Date of Birth" [redacted] is too young',
+			"The service rejected the request: 'Social Security Number' [redacted] is not a valid SSN; 'Date of Birth' [redacted] is too young [item 0]",
 		);
 		expectNoApplicantSecrets(result.error);
 		expectNoApplicantSecrets(result.run.data.resultData.runData.MinistrySafe);
@@ -604,7 +604,7 @@ describe('Background Check as a resource locator (node version 1.1)', () => {
 			{ operation: 'archive', backgroundCheckId: { __rl: true, mode: 'id', value: '={{ $json.id }}' } },
 			{ typeVersion: 1.1, items: [{ id: '12abc' }] },
 		);
-		expect(result.error?.message).toBe('Item 0: "Background Check" must be a whole number');
+		expect(result.error?.message).toBe("'Background Check' must be a whole number [item 0]");
 		expect(sentRequests(sandbox)).toEqual([]);
 	});
 });

@@ -229,7 +229,7 @@ describe('Compliance for one User', () => {
 			},
 			credential: sandbox(),
 		});
-		expect(result.error?.message).toMatch(/"Cleared Statuses" and "Set-Aside Statuses" both name "clear"/);
+		expect(result.error?.message).toMatch(/'Cleared Statuses' and 'Set-Aside Statuses' both name "clear"/);
 		expect(sentRequests(sandbox())).toEqual([]);
 	});
 
@@ -308,7 +308,7 @@ describe('Compliance for one User', () => {
 			parameters: { resource: 'compliance', operation: 'getForUser', user: byId(user.id), settings: { trainingValidityMonths: 0 } },
 			credential: sandbox(),
 		});
-		expect(result.error?.message).toBe('Item 0: "Training Validity (Months)" must be a whole number of at least 1');
+		expect(result.error?.message).toBe("'Training Validity (Months)' must be a whole number of at least 1 [item 0]");
 		expect(sentRequests(sandbox())).toEqual([]);
 	});
 });
@@ -362,13 +362,13 @@ describe('Compliance report', () => {
 	});
 
 	it.each([
-		['an unknown status', { returnAll: true, filters: { status: 'late' } }, '"Status" must be among: compliant, expiring, noncompliant'],
-		['a Limit of 0', { returnAll: false, limit: 0 }, '"Limit" must be a whole number of at least 1'],
-		['a Limit as words', { returnAll: false, limit: '={{ "ten" }}' }, '"Limit" must be a whole number'],
+		['an unknown status', { returnAll: true, filters: { status: 'late' } }, "'Status' must be among: compliant, expiring, noncompliant"],
+		['a Limit of 0', { returnAll: false, limit: 0 }, "'Limit' must be a whole number of at least 1"],
+		['a Limit as words', { returnAll: false, limit: '={{ "ten" }}' }, "'Limit' must be a whole number"],
 	])('refuses %s, naming the field, and sends nothing', async (_what, parameters, message) => {
 		sandbox().clearRequests();
 		const result = await runReport(parameters as INodeParameters);
-		expect(result.error?.message).toBe(`Item 0: ${message}`);
+		expect(result.error?.message).toBe(`${message} [item 0]`);
 		expect(sandbox().requests).toEqual([]);
 	});
 

@@ -57,10 +57,10 @@ describe('error bodies', () => {
 
 			// In the editor's words; the owner of the email is looked up once, and this server cannot say who it is.
 			expect(result.error?.message).toBe(
-				'The service rejected the request: "First Name" can\'t be blank; "Email" is invalid; "Email" has already been taken',
+				"The service rejected the request: 'First Name' can't be blank; 'Email' is invalid; 'Email' has already been taken [item 0]",
 			);
 			expect(result.error?.description).toBe(
-				'Correct "First Name" and "Email" and run the node again. The service\'s full answer is in the details below.',
+				"Correct 'First Name' and 'Email' and run the node again. The service's full answer is in the details below.",
 			);
 			expect(result.error?.httpCode).toBe(String(status));
 			expect(server.received.map(({ method }) => method)).toEqual(['POST', 'GET']);
@@ -73,7 +73,7 @@ describe('error bodies', () => {
 		const result = await run(createUser(String(user.external_id)));
 
 		expect(result.error?.message).toBe(
-			`External ID ${String(user.external_id)} already belongs to User ${String(user.id)}, ${String(user.first_name)} ${String(user.last_name)}`,
+			`External ID ${String(user.external_id)} already belongs to User ${String(user.id)}, ${String(user.first_name)} ${String(user.last_name)} [item 0]`,
 		);
 		expect(result.error?.description).toMatch(/^Use Create or Update to change that User, or give this one another External ID\./);
 		expect(result.error?.httpCode).toBe('422');
@@ -89,7 +89,7 @@ describe('error bodies', () => {
 		const local = await startLocalServer(() => answers.shift() ?? { status: 500, body: {} });
 		try {
 			const result = await runActionNode({ parameters: createUser('E-2'), credential: { url: local.url, apiKey: 'k' } });
-			expect(result.error?.message).toBe('Email ada@example.org already belongs to User 77, Grace Okafor (External ID HR-1)');
+			expect(result.error?.message).toBe('Email ada@example.org already belongs to User 77, Grace Okafor (External ID HR-1) [item 0]');
 			expect(result.error?.description).toMatch(/^Use that User \(Create or Update with their External ID\)/);
 			expect(local.received.map(({ method, url }) => `${method} ${url}`)).toEqual([
 				'POST /api/v2/users',
@@ -104,7 +104,7 @@ describe('error bodies', () => {
 		nextAnswer = { status: 422, body: { message: 'Invalid survey code' } };
 		const result = await runActionNode({ parameters: createUser('E-2'), credential: { url: server.url, apiKey: 'k' } });
 
-		expect(result.error?.message).toBe('Invalid survey code');
+		expect(result.error?.message).toBe('Invalid survey code [item 0]');
 		expect((result.error as { errorResponse?: unknown }).errorResponse).toEqual(nextAnswer.body);
 	});
 });
@@ -116,7 +116,7 @@ describe('authentication and permission', () => {
 			credential: { url: sandbox().url, apiKey: 'wrong-key' },
 		});
 
-		expect(result.error?.message).toBe('The API key was rejected (401 Unauthorized)');
+		expect(result.error?.message).toBe('The API key was rejected (401 Unauthorized) [item 0]');
 		expect(result.error?.description).toContain("credential's environment");
 		expect(sandbox().requests.map(({ authorization }) => authorization)).toEqual(['Token token=wrong-key']);
 	});
@@ -136,7 +136,7 @@ describe('authentication and permission', () => {
 		});
 
 		expect(requestLines()).toEqual(['GET /api/v2/users/1/sign_in_link']);
-		expect(result.error?.message).toBe('This Organization may not create sign-in links (403 Forbidden)');
+		expect(result.error?.message).toBe('This Organization may not create sign-in links (403 Forbidden) [item 0]');
 		expect(result.error?.description).toContain('allow_sign_in_link_creation');
 	});
 
@@ -145,7 +145,7 @@ describe('authentication and permission', () => {
 		const result = await runActionNode({ parameters: organizationParameters, credential: { url: sandbox().url, apiKey } });
 
 		expect(requestLines()).toEqual(['POST /api/v2/organizations']);
-		expect(result.error?.message).toBe('This API key may not create Organizations (403 Forbidden)');
+		expect(result.error?.message).toBe('This API key may not create Organizations (403 Forbidden) [item 0]');
 		expect(result.error?.description).toContain('capability');
 	});
 });
@@ -157,7 +157,7 @@ describe('404', () => {
 	])('names the User asked for by %s', async (_mode, user, label) => {
 		const result = await run({ resource: 'user', operation: 'get', user });
 
-		expect(result.error?.message).toBe(`${label} was not found`);
+		expect(result.error?.message).toBe(`${label} was not found [item 0]`);
 		expect(result.error?.httpCode).toBe('404');
 		expect(sandbox().requests).toHaveLength(1);
 	});
@@ -201,7 +201,7 @@ describe('rate limits and failures', () => {
 		const result = await run(createUser('FAIL-1'));
 
 		expect(requestLines()).toEqual(['POST /api/v2/users']);
-		expect(result.error?.message).toBe('The service failed with 500: Internal Server Error: try again later');
+		expect(result.error?.message).toBe('The service failed with 500: Internal Server Error: try again later [item 0]');
 		expect(result.error?.description).toContain('not repeated');
 		expect(ok(await sandboxClients(sandbox()).api.get('/users', { query: { external_id: 'FAIL-1' } }))).toEqual([]);
 	});
@@ -234,7 +234,7 @@ describe('Continue On Fail', () => {
 		const stored = async (hr: string) => (ok(await api.get('/users', { query: { external_id: hr } })) as IDataObject[])[0];
 		expect(jsonOf(result)).toEqual([
 			await stored('C-1'),
-			{ error: 'Item 1: "Email" must be an email address' },
+			{ error: "'Email' must be an email address [item 1]" },
 			await stored('C-3'),
 		]);
 		expect(result.items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
@@ -248,7 +248,7 @@ describe('Continue On Fail', () => {
 		);
 
 		expect(requestLines()).toHaveLength(3);
-		expect(jsonOf(result)).toEqual([first, { error: 'User 999999 was not found' }, second]);
+		expect(jsonOf(result)).toEqual([first, { error: 'User 999999 was not found [item 1]' }, second]);
 		expect(result.items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
 	});
 
@@ -259,7 +259,7 @@ describe('Continue On Fail', () => {
 		];
 		const result = await run(createFromItems, { items });
 
-		expect(result.error?.message).toBe('Item 1: "First Name" is required');
+		expect(result.error?.message).toBe("'First Name' is required [item 1]");
 		expect((result.error?.context as IDataObject).itemIndex).toBe(1);
 		expect(requestLines()).toEqual(['POST /api/v2/users']);
 	});

@@ -182,9 +182,9 @@ describe('The checks as a workflow meets them', () => {
 
 		const result = await run(orderFromItem, { items });
 
-		expect(result.error?.message).toBe('Item 1: "ZIP Code" must be five digits');
+		expect(result.error?.message).toBe("'ZIP Code' must be five digits [item 1]");
 		expect(result.error?.description).toBe(
-			'Correct "ZIP Code" in the node\'s parameters or in the input item 1. Nothing was sent to the service.',
+			"Correct 'ZIP Code' in the node's parameters or in the input item 1. Nothing was sent to the service.",
 		);
 		expect(result.error?.context?.itemIndex).toBe(1);
 		expect(sentRequests(sandbox)).toHaveLength(1);
@@ -203,7 +203,7 @@ describe('The checks as a workflow meets them', () => {
 	])('refuses a bad "%s" (%j) and sends nothing', async (label, override, problem) => {
 		const result = await run(orderFromItem, { items: [{ ...item, ...override }] });
 
-		expect(result.error?.message).toBe(`Item 0: "${label}" ${problem}`);
+		expect(result.error?.message).toBe(`'${label}' ${problem} [item 0]`);
 		expect(sentRequests(sandbox)).toEqual([]);
 	});
 
@@ -225,7 +225,7 @@ describe('The checks as a workflow meets them', () => {
 		async (phone) => {
 			const result = await run({ ...organizationParameters, phone: '={{ $json.phone }}' }, { items: [{ phone }] });
 
-			expect(result.error?.message).toBe('Item 0: "Phone" must be eleven digits, for example 18005551234');
+			expect(result.error?.message).toBe("'Phone' must be eleven digits, for example 18005551234 [item 0]");
 			expect(sentRequests(sandbox)).toEqual([]);
 		},
 	);

@@ -118,7 +118,7 @@ describe('Create', () => {
 		sandbox().clearRequests();
 		const refused = await run(parameters, [{ allow: 'yes', billing: true }]);
 
-		expect(refused.error?.message).toBe('Item 0: "Allow Sign-In Link Creation" must be true or false');
+		expect(refused.error?.message).toBe("'Allow Sign-In Link Creation' must be true or false [item 0]");
 		expect(sandbox().requests).toEqual([]);
 	});
 
@@ -135,12 +135,12 @@ describe('Create', () => {
 		['Administrator Email', { ssaEmail: 'ruth' }, 'must be an email address'],
 		['Administrator Username', { ssaUsername: '' }, 'is required'],
 		['Administrator Type', { ssaType: 'owner' }, 'must be one of: contractor_licensee, employee, volunteer'],
-		['Other Type Description', { organizationType: 'Other' }, 'is required when "Organization Type" is Other'],
+		['Other Type Description', { organizationType: 'Other' }, "is required when 'Organization Type' is Other"],
 	])('refuses a bad "%s" (%j) from the input item and sends nothing', async (label, override, problem) => {
 		const [field] = Object.keys(override);
 		const result = await run({ ...organizationParameters, [field]: `={{ $json.${field} }}` }, [override]);
 
-		expect(result.error?.message).toBe(`Item 0: "${label}" ${problem}`);
+		expect(result.error?.message).toBe(`'${label}' ${problem} [item 0]`);
 		expect(result.error?.description).toContain('Nothing was sent to the service');
 		expect(sandbox().requests).toEqual([]);
 	});

@@ -103,7 +103,7 @@ describe('a service that repeats the same full page for every page number', () =
 		expect(urls.slice(0, 2)).toEqual(['/api/v2/users/with_page?page=1', '/api/v2/users?page=1']);
 		expect(urls).toContain('/api/v2/users?page=2');
 		expect(urls.length).toBeLessThanOrEqual(6);
-		expect(result.error?.message).toBe('The service returned the same records for page 2 as for page 1 of /users');
+		expect(result.error?.message).toBe('The service returned the same records for page 2 as for page 1 of /users [item 0]');
 		expect(result.items).toEqual([]);
 	});
 });

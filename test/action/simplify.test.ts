@@ -104,7 +104,7 @@ it('keeps the action of Create or Update', async () => {
 
 it('refuses a Simplify that is not true or false, and sends nothing', async () => {
 	const result = await run({ resource: 'user', operation: 'getAll', simplify: '={{ "maybe" }}' }, 1.1);
-	expect(result.error?.message).toBe('Item 0: "Simplify" must be true or false');
+	expect(result.error?.message).toBe("'Simplify' must be true or false [item 0]");
 	expect(sentRequests(sandbox())).toEqual([]);
 });
 

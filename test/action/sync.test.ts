@@ -182,8 +182,8 @@ describe('Sync', () => {
 			{ action: 'skipped', external_id: other.external_id, user_id: other.id },
 		]);
 		const reasons = output.map((json) => String(json.reason));
-		expect(reasons[0]).toBe('Item 0: "Email" must be an email address');
-		expect(reasons[1]).toBe('Item 1: "External ID" is required');
+		expect(reasons[0]).toBe("'Email' must be an email address [item 0]");
+		expect(reasons[1]).toBe("'External ID' is required [item 1]");
 		expect(reasons[2]).toBe('Duplicate External ID HR-TWICE in the list (items 2, 3): none of them was applied');
 		expect(reasons[3]).toBe(reasons[2]);
 		expect(reasons[4]).toContain(`The email belongs to User ${owner.id} with External ID ${owner.external_id}`);

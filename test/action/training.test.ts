@@ -138,14 +138,14 @@ describe('Get Many', () => {
 		['Start Date', { from: 'yesterday' }, 'must be a date (MM/DD/YYYY or an ISO date such as 2025-03-07)'],
 		['Start Date', { from: '13/01/2025' }, 'must be a date (MM/DD/YYYY or an ISO date such as 2025-03-07)'],
 		['End Date', { to: '2025-02-30' }, 'must be a date (MM/DD/YYYY or an ISO date such as 2025-03-07)'],
-		['End Date', { from: '03/08/2025', to: '03/07/2025' }, 'must not be before "Start Date"'],
+		['End Date', { from: '03/08/2025', to: '03/07/2025' }, "must not be before 'Start Date'"],
 	])('refuses a bad "%s" (%j) and sends nothing', async (label, item, problem) => {
 		const result = await runTraining(
 			{ operation: 'getAll', limit: 5, filters: { startDate: '={{ $json.from }}', endDate: '={{ $json.to }}' } },
 			{ items: [item] },
 		);
 
-		expect(result.error?.message).toBe(`Item 0: "${label}" ${problem}`);
+		expect(result.error?.message).toBe(`'${label}' ${problem} [item 0]`);
 		expect(result.error?.description).toContain('Nothing was sent to the service');
 		expect(sentRequests(sandbox)).toEqual([]);
 	});
@@ -188,7 +188,7 @@ describe('Get Many for User', () => {
 	it('names the User the service did not find', async () => {
 		const result = await runTraining({ operation: 'getAllForUser', user: byEmployeeId('NO-SUCH-ID') });
 
-		expect(result.error?.message).toBe('User with External ID NO-SUCH-ID was not found');
+		expect(result.error?.message).toBe('User with External ID NO-SUCH-ID was not found [item 0]');
 		expect(sentRequests(sandbox)).toEqual([
 			{ method: 'GET', path: '/api/v2/users/by_employee_id/NO-SUCH-ID/trainings', query: {}, body: undefined },
 		]);
@@ -260,10 +260,10 @@ describe('Assign', () => {
 		const codes = await read<Array<{ code: string; description: string }>>('/survey_codes');
 
 		expect(result.error?.message).toBe(
-			'"Survey Code Name or ID" underwater_basket_weaving is not a Training the Organization may use',
+			"'Survey Code Name or ID' underwater_basket_weaving is not a Training the Organization may use [item 0]",
 		);
 		expect(result.error?.description).toBe(
-			`Choose one of the Organization's codes in "Survey Code Name or ID": ${codes
+			`Choose one of the Organization's codes in 'Survey Code Name or ID': ${codes
 				.map(({ code, description }) => `${code} (${description})`)
 				.join(', ')}. The service's full answer is in the details below.`,
 		);
@@ -282,7 +282,7 @@ describe('Assign', () => {
 
 	it.each([
 		['Survey Code Name or ID', { user: '1001', code: '' }, 'is required'],
-		['User', { user: 'ada', code: 'standard' }, 'must be a numeric User ID (or choose "By External ID")'],
+		['User', { user: 'ada', code: 'standard' }, "must be a numeric User ID (or choose 'By External ID')"],
 		['User', { user: ' ', code: 'standard' }, 'is required'],
 	])('refuses a bad "%s" (%j) and sends nothing', async (label, item, problem) => {
 		const result = await runTraining(
@@ -290,7 +290,7 @@ describe('Assign', () => {
 			{ items: [item] },
 		);
 
-		expect(result.error?.message).toBe(`Item 0: "${label}" ${problem}`);
+		expect(result.error?.message).toBe(`'${label}' ${problem} [item 0]`);
 		expect(sentRequests(sandbox)).toEqual([]);
 	});
 
@@ -309,7 +309,7 @@ describe('Assign', () => {
 		]);
 		const output = jsonOf(result);
 		expect(output[0].id).toBe(1001);
-		expect(output[1]).toEqual({ error: 'Item 1: "User" must be a numeric User ID (or choose "By External ID")' });
+		expect(output[1]).toEqual({ error: "'User' must be a numeric User ID (or choose 'By External ID') [item 1]" });
 		expect(output[2].id).toBe(1002);
 		expect(result.items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
 	});
@@ -354,8 +354,8 @@ describe('Resend', () => {
 	it("shows the service's message for a survey code it does not know", async () => {
 		const result = await runTraining({ operation: 'resend', user: byId(1001), surveyCode: 'nope' });
 
-		expect(result.error?.message).toBe('"Survey Code Name or ID" nope is not a Training the Organization may use');
-		expect(result.error?.description).toMatch(/^Choose one of the Organization's codes in "Survey Code Name or ID": /);
+		expect(result.error?.message).toBe("'Survey Code Name or ID' nope is not a Training the Organization may use [item 0]");
+		expect(result.error?.description).toMatch(/^Choose one of the Organization's codes in 'Survey Code Name or ID': /);
 		expect(sentRequests(sandbox)).toEqual([
 			{ method: 'POST', path: '/api/v2/users/1001/resend_training', query: {}, body: { survey_code: 'nope' } },
 			{ method: 'GET', path: '/api/v2/survey_codes', query: {}, body: undefined },
@@ -371,7 +371,7 @@ it.each(['getAllForUser', 'assign', 'resend'])(
 			{ items: [{ user: '10 01' }] },
 		);
 
-		expect(result.error?.message).toBe('Item 0: "User" must be a numeric User ID (or choose "By External ID")');
+		expect(result.error?.message).toBe("'User' must be a numeric User ID (or choose 'By External ID') [item 0]");
 		expect(sentRequests(sandbox)).toEqual([]);
 	},
 );

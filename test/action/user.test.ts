@@ -117,7 +117,7 @@ describe('Create', () => {
 			{ items: [item] },
 		);
 
-		expect(result.error?.message).toBe(`Item 0: "${label}" ${problem}`);
+		expect(result.error?.message).toBe(`'${label}' ${problem} [item 0]`);
 		expect(result.error?.description).toContain('Nothing was sent to the service');
 		expect(sandbox().requests).toEqual([]);
 	});
@@ -129,7 +129,7 @@ describe('Create', () => {
 		// The owner is found with one lookup, and the error says what to do instead (issue 18).
 		expect(sentRequests(sandbox()).map(({ method, path }) => `${method} ${path}`)).toEqual(['POST /api/v2/users', 'GET /api/v2/users']);
 		expect(result.error?.message).toBe(
-			`External ID ${existing.external_id} already belongs to User ${existing.id}, ${existing.first_name} ${String((existing as IDataObject).last_name)}`,
+			`External ID ${existing.external_id} already belongs to User ${existing.id}, ${existing.first_name} ${String((existing as IDataObject).last_name)} [item 0]`,
 		);
 		expect(result.error?.description).toContain('Use Create or Update');
 	});
@@ -193,15 +193,15 @@ describe('Update', () => {
 			{ items: [{ mail: 'nobody.example.org' }] },
 		);
 
-		expect(result.error?.message).toBe(`Item 0: "${label}" ${problem}`);
+		expect(result.error?.message).toBe(`'${label}' ${problem} [item 0]`);
 		expect(sandbox().requests).toEqual([]);
 	});
 });
 
 describe('the User locator fed by expressions', () => {
 	it.each([
-		['update', 'id', 'abc', 'must be a numeric User ID (or choose "By External ID")'],
-		['deactivate', 'id', '12a', 'must be a numeric User ID (or choose "By External ID")'],
+		['update', 'id', 'abc', "must be a numeric User ID (or choose 'By External ID')"],
+		['deactivate', 'id', '12a', "must be a numeric User ID (or choose 'By External ID')"],
 		['getSignInLink', 'id', '', 'is required'],
 		['deactivate', 'employeeId', '  ', 'is required'],
 		['get', 'employeeId', '', 'is required'],
@@ -211,7 +211,7 @@ describe('the User locator fed by expressions', () => {
 			{ items: [{ value }] },
 		);
 
-		expect(result.error?.message).toBe(`Item 0: "User" ${problem}`);
+		expect(result.error?.message).toBe(`'User' ${problem} [item 0]`);
 		expect(sandbox().requests).toEqual([]);
 	});
 });
@@ -308,7 +308,7 @@ describe('Create or Update', () => {
 			{ items: [item] },
 		);
 
-		expect(result.error?.message).toBe(`Item 0: "${label}" ${problem}`);
+		expect(result.error?.message).toBe(`'${label}' ${problem} [item 0]`);
 		expect(sandbox().requests).toEqual([]);
 	});
 });
@@ -342,7 +342,7 @@ describe('Deactivate', () => {
 	it('names the User when no User has the employee ID, and deletes nothing', async () => {
 		const result = await runUser({ operation: 'deactivate', user: byEmployeeId('NO-SUCH-ID') });
 
-		expect(result.error?.message).toBe('User with External ID NO-SUCH-ID was not found');
+		expect(result.error?.message).toBe('User with External ID NO-SUCH-ID was not found [item 0]');
 		expect(sentRequests(sandbox()).map(({ method }) => method)).toEqual(['GET']);
 	});
 });
@@ -445,7 +445,7 @@ describe('every problem of an item at once (issue 18)', () => {
 			{ items: [{ first: ' ', mail: 'ada.example.org', id: '' }] },
 		);
 		expect(result.error?.message).toBe(
-			'Item 0: 3 fields need correcting: "First Name" is required; "Email" must be an email address; "External ID" is required',
+			"3 fields need correcting: 'First Name' is required; 'Email' must be an email address; 'External ID' is required [item 0]",
 		);
 		expect(sentRequests(sandbox())).toEqual([]);
 	});
@@ -456,10 +456,10 @@ describe('every problem of an item at once (issue 18)', () => {
 			{ items: [{ user: 'ada' }] },
 		);
 		expect(result.error?.message).toBe(
-			'Item 0: 2 fields need correcting: "User" must be a numeric User ID (or choose "By External ID"); ' +
-				'"Update Fields" must set at least one field (First Name, Last Name, Email or Tags)',
+			"2 fields need correcting: 'User' must be a numeric User ID (or choose 'By External ID'); " +
+				"'Update Fields' must set at least one field (First Name, Last Name, Email or Tags) [item 0]",
 		);
-		expect(result.error?.description).toContain('Correct "User" and "Update Fields"');
+		expect(result.error?.description).toContain("Correct 'User' and 'Update Fields'");
 		expect(sentRequests(sandbox())).toEqual([]);
 	});
 });

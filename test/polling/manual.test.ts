@@ -66,11 +66,11 @@ describe('activation errors', () => {
 	it('refuses a bad look-back or renewal setting by name, before reading anything', async () => {
 		suite.sandbox.clearRequests();
 		await expect(triggerFor({ event: 'trainingCompleted', options: { lookBackDays: 0 } }).activate()).rejects.toThrow(
-			'"Look-Back (Days)" must be a whole number from 1 to 3650',
+			"'Look-Back (Days)' must be a whole number from 1 to 3650",
 		);
 		await expect(
 			triggerFor({ event: 'trainingRenewalDue', renewal: { trainingValidityMonths: 'two years' } }).activate(),
-		).rejects.toThrow('"Training Validity (Months)" must be a whole number');
+		).rejects.toThrow("'Training Validity (Months)' must be a whole number");
 		expect(suite.sandbox.requests).toEqual([]);
 	});
 
@@ -79,7 +79,7 @@ describe('activation errors', () => {
 		async (lookBackDays) => {
 			suite.sandbox.clearRequests();
 			await expect(triggerFor({ event: 'trainingCompleted', options: { lookBackDays } }).activate()).rejects.toThrow(
-				'"Look-Back (Days)" must be a whole number from 1 to 3650',
+				"'Look-Back (Days)' must be a whole number from 1 to 3650",
 			);
 			expect(suite.sandbox.requests).toEqual([]);
 		},

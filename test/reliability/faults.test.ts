@@ -180,7 +180,7 @@ describe('lasting faults: bounded, and an error that says what to do', () => {
 		const report = await acrossOperations(
 			() => always({ status: 502, raw: '<html>Bad Gateway</html>' }),
 			(run, operation) => [
-				...failsWith(operation.writes && operation.name !== 'user.upsert' ? /failed with 502$/ : /failed with 502 after 4 attempts in/)(
+				...failsWith(operation.writes && operation.name !== 'user.upsert' ? /failed with 502 \[item 0\]$/ : /failed with 502 after 4 attempts in/)(
 					run,
 				),
 				...readsTried4TimesPostsOnce(run, operation),
@@ -336,7 +336,7 @@ describe('answers that need care', () => {
 	it('Deactivate: a 404 at the first try is still "not found"', async () => {
 		const run = await runCase(operation('user.deactivate'), always({ status: 404, body: { message: 'User not found' } }));
 		casesTried += 1;
-		expect(run.result.error?.message).toBe('User 7 was not found');
+		expect(run.result.error?.message).toBe('User 7 was not found [item 0]');
 	});
 
 	it.each([{}, { id: null }, { id: 'abc' }, { id: 1.5 }, { user: { id: 7 } }])(

@@ -3,14 +3,21 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, IPairedItemDat
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { requestSettings, schedulerOf } from '../transport';
+import { forItem } from '../wording';
 
-/** Attaches the failing item to an error, keeping an error of n8n's own kinds as it is. */
-function errorForItem(error: unknown, context: IExecuteFunctions, itemIndex: number) {
-	if (error instanceof NodeApiError || error instanceof NodeOperationError) {
-		error.context.itemIndex = itemIndex;
-		return error;
-	}
-	return new NodeOperationError(context.getNode(), error as Error, { itemIndex });
+/**
+ * Attaches the failing item to an error, keeping an error of n8n's own kinds as it is. A failure of one item ends with
+ * its index ("... [item 3]"), in the output of Continue On Fail too; a failure of a whole list names no item.
+ */
+function errorForItems(error: unknown, context: IExecuteFunctions, items: number[]) {
+	const itemIndex = items[0] ?? 0;
+	const itemError =
+		error instanceof NodeApiError || error instanceof NodeOperationError
+			? error
+			: new NodeOperationError(context.getNode(), error as Error, { itemIndex });
+	itemError.context.itemIndex = itemIndex;
+	if (items.length === 1) itemError.message = forItem(itemError.message, itemIndex);
+	return itemError;
 }
 
 /** Records that come from the same items share one pairedItem list (a whole list's deactivations share all items). */
@@ -37,7 +44,7 @@ export async function collect(
 		const records = await work();
 		for (const json of Array.isArray(records) ? records : [records]) output.push({ json, pairedItem });
 	} catch (error) {
-		const itemError = errorForItem(error, this, items[0] ?? 0);
+		const itemError = errorForItems(error, this, items);
 		if (!this.continueOnFail()) throw itemError;
 		output.push({ json: { error: itemError.message }, pairedItem });
 	}

@@ -1,6 +1,7 @@
 import type { IDataObject, IHttpRequestMethods, INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
+import { listed, quoted } from '../wording';
 import { type Redactor, redactValue } from './redact';
 
 export interface RequestDescription {
@@ -48,24 +49,22 @@ const asMessages = (value: unknown): string[] =>
 	(Array.isArray(value) ? value : [value]).map((message) => String(message));
 
 /** A field as the node's editor names it ("External ID"), or as the service does when the node has no such field. */
-const fieldName = (field: string, labels: RequestDescription['labels']) =>
-	labels?.[field] !== undefined ? `"${labels[field]}"` : field;
+const fieldName = (field: string, labels: RequestDescription['labels']) => labels?.[field] ?? field;
 
 /**
- * `{errors: {first_name: ["can't be blank"]}}` -> `"First Name" can't be blank; ...` (Rails' full-message style, with
+ * `{errors: {first_name: ["can't be blank"]}}` -> `'First Name' can't be blank; ...` (Rails' full-message style, with
  * the editor's labels).
  */
 function describeFieldErrors(errors: IDataObject, labels: RequestDescription['labels']): string {
 	return Object.entries(errors)
-		.map(([field, messages]) => asMessages(messages).map((message) => `${fieldName(field, labels)} ${message}`).join('; '))
+		.map(([field, messages]) => asMessages(messages).map((message) => `${quoted(fieldName(field, labels))} ${message}`).join('; '))
 		.join('; ');
 }
 
-/** "Correct "First Name" and "Email"": the fields named in the node, as the description's first words. */
+/** "Correct 'First Name' and 'Email'": the fields named in the node, as the description's first words. */
 function correctFields(errors: IDataObject, labels: RequestDescription['labels']): string {
 	const names = [...new Set(Object.keys(errors).map((field) => fieldName(field, labels)))];
-	const listed = names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}` : names[0];
-	return `Correct ${listed ?? 'the fields named above'} and run the node again.`;
+	return `Correct ${names.length > 0 ? listed(names) : 'the fields named above'} and run the node again.`;
 }
 
 /** What a 403 means for each kind of endpoint: the first entry whose `endpoint` matches, else the last. */
@@ -74,7 +73,7 @@ const FORBIDDEN: ReadonlyArray<{ endpoint: RegExp; message: string; description:
 		endpoint: /\/sign_in_link$/,
 		message: 'This Organization may not create sign-in links (403 Forbidden)',
 		description:
-			"The organization's allow_sign_in_link_creation setting is off. Ask the service's support to turn it on for the organization, or send the user their direct_login_url instead.",
+			"The organization's 'allow_sign_in_link_creation' setting is off. Ask the service's support to turn it on for the organization, or send the user their 'direct_login_url' instead.",
 	},
 	{
 		endpoint: /^\/organizations/,
@@ -172,7 +171,7 @@ export function apiError(
 	if (statusCode === 429) {
 		return make(
 			`The service is rate limiting requests (429 Too Many Requests), still${triedFor(tries) || ' after 1 attempt'}`,
-			'Run the workflow again later, or process fewer items at once (Request Options > Concurrency).',
+			"Run the workflow again later, or process fewer items at once ('Concurrency' under 'Request Options').",
 		);
 	}
 	if (statusCode >= 500) {
@@ -230,7 +229,7 @@ export function networkError(
 		);
 	}
 	const advice = failure.timedOut
-		? 'Try again later, or raise Request Options > Timeout if the service is slow.'
+		? "Try again later, or raise 'Timeout (Seconds)' under 'Request Options' if the service is slow."
 		: "Check the credential's environment and, for a custom base URL, that the address is right and the server is running.";
 	const message = failure.notSent ? `Could not reach the service at ${baseUrl} (${failure.code})` : what;
 	return redactedError(node, { code: failure.code }, request, `${message}${triedFor(tries)}`, advice, failure.code);

@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { quoted } from '../wording';
 import type { RequestContext } from './context';
 
 /** The node's Request Options (contract.md `requestOptions`), read once per run. */
@@ -39,8 +40,8 @@ function numberOf(value: unknown): number | undefined {
 }
 
 function invalid(context: IExecuteFunctions, label: string, problem: string) {
-	return new NodeOperationError(context.getNode(), `Request Options: "${label}" ${problem}`, {
-		description: `Correct "${label}" under Request Options in the node's parameters. Nothing was sent to the service.`,
+	return new NodeOperationError(context.getNode(), `${quoted('Request Options')}: ${quoted(label)} ${problem}`, {
+		description: `Correct ${quoted(label)} under ${quoted('Request Options')} in the node's parameters. Nothing was sent to the service.`,
 	});
 }
 

@@ -238,7 +238,7 @@ export const create: Operation = {
 					// Offered only with QuickApp on: the applicant pays in QuickApp's form.
 					displayOptions: { show: { '/quickapp': [true] } },
 					description:
-						'Whether the applicant pays for the check (self-pay must be enabled for the organization; needs QuickApp)',
+						"Whether the applicant pays for the check (self-pay must be enabled for the organization; needs 'QuickApp')",
 				},
 				userTypeField,
 			],
@@ -254,7 +254,7 @@ export const create: Operation = {
 			// Yes/no values the order must carry: a guess here would order the wrong check.
 			const quickapp = input.flag('quickapp', 'QuickApp', true);
 			const upfrontPayment = input.flag('additionalFields.upfrontPayment', 'Upfront Payment');
-			if (upfrontPayment && quickapp === false) input.refuse('Upfront Payment', 'needs "QuickApp" to be on');
+			if (upfrontPayment && quickapp === false) input.refuse('Upfront Payment', "needs 'QuickApp' to be on");
 			return {
 				level: ordered.level,
 				custom_background_check_package_code: ordered.customPackageCode,

@@ -23,7 +23,7 @@ export const getAll: Operation = {
 			typeOptions: { minValue: 1, numberPrecision: 0 },
 			default: 1,
 			description:
-				"Only the background checks of the user with this External ID (your own system's ID for the user). The service takes a number here; for another External ID use Get Many for User.",
+				"Only the background checks of the user with this External ID (your own system's ID for the user). The service takes a number here; for another External ID use 'Get Many for User'.",
 		},
 		{
 			displayName: 'User ID',

@@ -25,7 +25,7 @@ export function dateRangeQuery(input: ItemInput): IDataObject {
 	const startDate = input.date('filters.startDate', 'Start Date');
 	const endDate = input.date('filters.endDate', 'End Date');
 	if (startDate && endDate && sortable(startDate) > sortable(endDate)) {
-		throw input.invalid('End Date', 'must not be before "Start Date"');
+		throw input.invalid('End Date', "must not be before 'Start Date'");
 	}
 	return { start_date: startDate, end_date: endDate };
 }

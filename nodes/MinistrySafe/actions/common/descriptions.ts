@@ -36,7 +36,7 @@ export const userLocator: INodeProperties = {
 			name: 'employeeId',
 			type: 'string',
 			placeholder: 'e.g. HR-1042',
-			hint: 'The user\'s ID in your own system (the service calls it external_id or employee_id)',
+			hint: "The user's ID in your own system (the service calls it 'external_id' or 'employee_id')",
 		},
 	],
 };

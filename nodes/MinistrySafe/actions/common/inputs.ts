@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
+import { forItem, listed, quoted } from '../../wording';
 import { toCalendarDate, toServiceDate, wholeNumber } from './values';
 
 /** A field's problem: its editor label and what is wrong, never its value. */
@@ -19,9 +20,9 @@ const problemOf = new WeakMap<Error, Problem>();
  */
 export function itemInput(context: IExecuteFunctions, itemIndex: number) {
 	const invalid = (label: string, problem: string) => {
-		const error = new NodeOperationError(context.getNode(), `Item ${itemIndex}: "${label}" ${problem}`, {
+		const error = new NodeOperationError(context.getNode(), forItem(`${quoted(label)} ${problem}`, itemIndex), {
 			itemIndex,
-			description: `Correct "${label}" in the node's parameters or in the input item ${itemIndex}. Nothing was sent to the service.`,
+			description: `Correct ${quoted(label)} in the node's parameters or in the input item ${itemIndex}. Nothing was sent to the service.`,
 		});
 		problemOf.set(error, { label, problem });
 		return error;
@@ -38,14 +39,13 @@ export function itemInput(context: IExecuteFunctions, itemIndex: number) {
 
 	/** Several problems as one error: each field by its label, in the order of the node's parameters. */
 	const invalidFields = (problems: Problem[]) => {
-		const labels = problems.map(({ label }) => `"${label}"`);
-		const listed = `${labels.slice(0, -1).join(', ')} and ${labels[labels.length - 1]}`;
+		const each = problems.map(({ label, problem }) => `${quoted(label)} ${problem}`).join('; ');
 		return new NodeOperationError(
 			context.getNode(),
-			`Item ${itemIndex}: ${problems.length} fields need correcting: ${problems.map(({ label, problem }) => `"${label}" ${problem}`).join('; ')}`,
+			forItem(`${problems.length} fields need correcting: ${each}`, itemIndex),
 			{
 				itemIndex,
-				description: `Correct ${listed} in the node's parameters or in the input item ${itemIndex}. Nothing was sent to the service.`,
+				description: `Correct ${listed(problems.map(({ label }) => label))} in the node's parameters or in the input item ${itemIndex}. Nothing was sent to the service.`,
 			},
 		);
 	};

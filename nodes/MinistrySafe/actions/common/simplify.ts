@@ -1,5 +1,6 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
+import { listed, quoted } from '../../wording';
 import { fromVersion1_1 } from './versions';
 
 /** How an operation's records are simplified, and the sentence that tells the user which fields stay. */
@@ -28,12 +29,12 @@ const backgroundCheckFields = [
 const userFields = ['id', 'first_name', 'last_name', 'email', 'external_id', 'user_type', 'tags', 'direct_login_url'];
 
 export const simplifiedTraining: Simplifier = {
-	keeps: `A training keeps ${trainingFields.join(', ')}.`,
+	keeps: `A training keeps ${listed(trainingFields)}.`,
 	simplify: (record) => pick(record, trainingFields),
 };
 
 export const simplifiedBackgroundCheck: Simplifier = {
-	keeps: `A background check keeps ${backgroundCheckFields.join(', ')}.`,
+	keeps: `A background check keeps ${listed(backgroundCheckFields)}.`,
 	simplify: (record) => pick(record, backgroundCheckFields),
 };
 
@@ -41,7 +42,7 @@ const records = (value: unknown, simplifier: Simplifier) =>
 	Array.isArray(value) ? value.map((record) => simplifier.simplify(record as IDataObject)) : value;
 
 export const simplifiedUser: Simplifier = {
-	keeps: `A user keeps ${userFields.join(', ')}.`,
+	keeps: `A user keeps ${listed(userFields)}.`,
 	simplify: (record) => {
 		const user = pick(record, userFields);
 		// The later listing names the External ID employee_id only (api-v2.md: User).
@@ -56,13 +57,13 @@ export const simplifiedUser: Simplifier = {
 
 /** Get with Detailed: the User's Trainings and Background Checks are simplified too. */
 export const simplifiedDetailedUser: Simplifier = {
-	keeps: `A user keeps ${userFields.join(', ')}, and with Detailed on their trainings and background_checks, each simplified.`,
+	keeps: `A user keeps ${listed(userFields)}, and with ${quoted('Detailed')} on their ${listed(['trainings', 'background_checks'])}, each simplified.`,
 	simplify: simplifiedUser.simplify,
 };
 
 /** Create or Update: the User, and the action the node took and why (contract.md: not simplified). */
 export const simplifiedUpsertedUser: Simplifier = {
-	keeps: `${simplifiedUser.keeps} The action taken and its reason stay.`,
+	keeps: `${simplifiedUser.keeps} The action taken and its reason (${listed(['action', 'reason'])}) stay.`,
 	simplify: (record) => ({ ...simplifiedUser.simplify(record), action: record.action, reason: record.reason }),
 };
 

@@ -44,7 +44,7 @@ export function userReference(context: IExecuteFunctions, itemIndex: number): Us
 	const checked = recordIdOf(locator.value);
 	if ('problem' in checked) {
 		const problem = checked.problem === 'must be a whole number' ? 'must be a numeric User ID' : checked.problem;
-		throw input.invalid('User', `${problem} (or choose "By External ID")`);
+		throw input.invalid('User', `${problem} (or choose 'By External ID')`);
 	}
 	return { id: checked.id, label: `User ${checked.id}` };
 }

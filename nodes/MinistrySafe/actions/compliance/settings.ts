@@ -2,6 +2,7 @@
 // and which Background Check statuses the organisation's screening vendor uses for cleared and set-aside checks.
 import type { INodeProperties } from 'n8n-workflow';
 
+import { quoted } from '../../wording';
 import type { ItemInput } from '../common/inputs';
 import { textList } from '../common/values';
 import { surveyCodesField } from '../training/surveyCode';
@@ -46,7 +47,7 @@ export const settingsProperty: INodeProperties = {
 			default: DEFAULT_CLEARED_STATUSES,
 			placeholder: `e.g. ${DEFAULT_CLEARED_STATUSES}, ready`,
 			description:
-				'The background check statuses that mean the check came back clean, comma-separated, in any case. A check in one of them counts until its validity ends; a check in any status not listed here or under Set-Aside Statuses is still open (pending). Empty: the default.',
+				"The background check statuses that mean the check came back clean, comma-separated, in any case. A check in one of them counts until its validity ends; a check in any status not listed here or under 'Set-Aside Statuses' is still open (pending). Empty: the default.",
 		},
 		{
 			displayName: 'Expiring Within (Days)',
@@ -96,7 +97,7 @@ export function readSettings(input: ItemInput): ComplianceSettings {
 	const cleared = statuses('clearedStatuses', 'Cleared Statuses', DEFAULT_CLEARED_STATUSES);
 	const setAside = statuses('setAsideStatuses', 'Set-Aside Statuses', DEFAULT_SET_ASIDE_STATUSES);
 	const both = cleared.find((status) => setAside.includes(status));
-	if (both !== undefined) throw input.invalid('Cleared Statuses', `and "Set-Aside Statuses" both name "${both}": name it in one of them`);
+	if (both !== undefined) throw input.invalid('Cleared Statuses', `and ${quoted('Set-Aside Statuses')} both name "${both}": name it in one of them`);
 	return {
 		trainingValidityMonths: count('trainingValidityMonths', 'Training Validity (Months)', 24, 1),
 		backgroundCheckValidityMonths: count('backgroundCheckValidityMonths', 'Background Check Validity (Months)', 60, 0),

@@ -164,7 +164,7 @@ const properties: INodeProperties[] = [
 				type: 'string',
 				default: '',
 				displayOptions: { show: { '/organizationType': [OTHER_TYPE] } },
-				description: 'What kind of organization it is; required when Organization Type is Other',
+				description: "What kind of organization it is; required when 'Organization Type' is Other",
 			},
 			{
 				displayName: 'Use Billing Provider',
@@ -212,7 +212,7 @@ export const create: Operation = {
 				},
 			};
 			if (fields.organization_type === OTHER_TYPE && fields.other_type_description === undefined) {
-				input.refuse('Other Type Description', `is required when "Organization Type" is ${OTHER_TYPE}`);
+				input.refuse('Other Type Description', `is required when 'Organization Type' is ${OTHER_TYPE}`);
 			}
 			return fields;
 		});

@@ -1,6 +1,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
+import { quoted } from '../../wording';
 import { fetchSurveyCodes } from './getSurveyCodes.operation';
 
 /**
@@ -40,8 +41,8 @@ export async function withKnownCodes(context: IExecuteFunctions, error: unknown,
 	try {
 		const codes = await fetchSurveyCodes.call(context);
 		const listed = codes.map((entry) => `${String(entry.code)} (${String(entry.description ?? '')})`).join(', ');
-		if (code !== undefined) error.message = `"Survey Code Name or ID" ${code} is not a Training the Organization may use`;
-		error.description = `Choose one of the Organization's codes in "Survey Code Name or ID": ${listed}. The service's full answer is in the details below.`;
+		if (code !== undefined) error.message = `${quoted('Survey Code Name or ID')} ${code} is not a Training the Organization may use`;
+		error.description = `Choose one of the Organization's codes in ${quoted('Survey Code Name or ID')}: ${listed}. The service's full answer is in the details below.`;
 	} catch {
 		// The list could not be read: the service's answer as it came is still the clearest thing to show.
 	}

@@ -12,7 +12,7 @@ export const get: Operation = {
 		name: 'Get',
 		action: 'Get a user by ID or external ID',
 		description:
-			'Retrieve a user by their numeric User ID or their External ID; returns their record, with their trainings and background checks when Detailed is on',
+			"Retrieve a user by their numeric User ID or their External ID; returns their record, with their trainings and background checks when 'Detailed' is on",
 	},
 	properties: [
 		userLocator,

@@ -20,7 +20,7 @@ export const getAll: Operation = {
 			name: 'externalId',
 			type: 'string',
 			default: '',
-			description: "Only the user with this ID from your own system (the user's External ID, shown as employee_id), e.g. HR-1042",
+			description: "Only the user with this ID from your own system (the user's External ID, shown as 'employee_id'), e.g. HR-1042",
 		},
 		{
 			displayName: 'Search',

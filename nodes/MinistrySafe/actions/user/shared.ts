@@ -47,7 +47,7 @@ export const externalIdField: INodeProperties = {
 	default: '',
 	required: true,
 	description:
-		"The user's ID in your own system (the service calls it external_id or employee_id); unique in the organization",
+		"The user's ID in your own system (the service calls it 'external_id' or 'employee_id'); unique in the organization",
 };
 
 /** First name, last name and email, all required for a new User. */

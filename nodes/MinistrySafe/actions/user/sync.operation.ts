@@ -101,8 +101,8 @@ export const sync: ListOperation = {
 		{
 			...externalIdField,
 			default: '={{ $json.external_id }}',
-			description: "Matches each item with a user: usually the item's external_id, read by an expression",
-			hint: "Reads the columns external_id, first_name, last_name and email of each item: change the expressions if yours are named differently",
+			description: "Matches each item with a user: usually the item's 'external_id', read by an expression",
+			hint: "Reads the columns 'external_id', 'first_name', 'last_name' and 'email' of each item: change the expressions if yours are named differently",
 		},
 		...newUserNameFields.map((field) => ({ ...field, default: `={{ $json.${SNAKE_CASE[field.name] ?? field.name} }}` })),
 		newUserAdditionalFields,

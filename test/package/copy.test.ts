@@ -1,6 +1,7 @@
-// n8n's UX guidelines (issue 17: N3, O8, F2, F3, F4): descriptions, tooltips, hints and dropdown descriptions are in
-// sentence case. Users, trainings, background checks and tags are common nouns there; labels and operation names
-// quoted or named in them ("Deactivate Missing Users", "Get Many for User", "User ID") keep their title case.
+// n8n's UX guidelines for the copy (issue 17: N3, O8, F2, F3, F4, F7): descriptions, tooltips, hints and dropdown
+// descriptions are in sentence case. Users, trainings, background checks and tags are common nouns there; labels and
+// operation names quoted or named in them ('Deactivate Missing Users', Get Many for User, User ID) keep their title
+// case. A field's name in a text is in single quotation marks.
 import type { INodeProperties, INodePropertyCollection, INodePropertyOptions, INodeTypeDescription } from 'n8n-workflow';
 
 import { MinistrySafe } from '../../nodes/MinistrySafe/MinistrySafe.node';
@@ -54,4 +55,21 @@ it('writes users, trainings, background checks and tags in lower case inside sen
 		.filter(([, text]) => NOUNS.test(text.replace(NAMES, ' ').replace(/(^|[.!?:;]\s+)\S+/g, '$1')))
 		.map(([where, text]) => `${where}: ${text}`);
 	expect(capitalized).toEqual([]);
+});
+
+/** Where double quotation marks are right: an HTML attribute, or a JSON example such as { "level": 3 }. */
+const HTML_OR_JSON = /<[^>]*>|\{[^}]*\}/g;
+/** A field as the service names it (external_id, previous_status), which a sentence must quote. */
+const SERVICE_FIELD = /\b[a-z]+(?:_[a-z0-9]+)+\b/;
+/** A name in single quotation marks; an apostrophe inside a word (the user's) is not one. */
+const QUOTED = /(?<![A-Za-z])'[^']*'(?![A-Za-z])/g;
+
+it("names fields in single quotation marks, never in double ones", () => {
+	const texts = descriptions.flatMap(sentences).map(([where, text]) => [where, text.replace(HTML_OR_JSON, ' ')]);
+	const doubleQuoted = texts.filter(([, text]) => text.includes('"')).map(([where, text]) => `${where}: ${text}`);
+	const bareServiceFields = texts
+		.filter(([, text]) => SERVICE_FIELD.test(text.replace(QUOTED, ' ')))
+		.map(([where, text]) => `${where}: ${text}`);
+	expect(doubleQuoted).toEqual([]);
+	expect(bareServiceFields).toEqual([]);
 });

@@ -57,7 +57,7 @@ export class MinistrySafeApi implements ICredentialType {
 				{
 					name: 'Custom Base URL',
 					value: 'custom',
-					description: 'Another host, for example the local sandbox',
+					description: 'Another address, for example a test server on your own computer',
 				},
 				{
 					name: 'MinistrySafe (Production)',

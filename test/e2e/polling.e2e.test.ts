@@ -12,6 +12,7 @@ import {
 	startN8n,
 	waitFor,
 } from '../../scripts/n8n-runtime';
+import { isQueueN8n } from '../../scripts/queue/topology';
 import { sandboxClients } from '../helpers/sandbox';
 import { type Json, createUser } from '../sandbox/helpers';
 import { type E2eEnvironment, POLLING, startE2eEnvironment } from './helpers';
@@ -112,6 +113,15 @@ it('records at activation, then starts exactly one execution for a User created 
 
 it('after n8n restarts, emits the User created while it was down, once, and not the first again', async () => {
 	await env.n8n.stop();
+	// In queue mode a restart of n8n is a restart of the main: the workers that run what it queues stay up. When the
+	// topology's stop() stopped them too (before fecf177), the restarted main polled and queued the User, no worker ran
+	// it, and the test timed out waiting (issue 21's old failures; reproduced with that stop()).
+	if (isQueueN8n(env.n8n)) {
+		for (const worker of env.n8n.workers) {
+			const response = await fetch(`${worker.url}/healthz/readiness`, { signal: AbortSignal.timeout(5_000) }).catch(() => undefined);
+			expect({ worker: worker.name, status: response?.status ?? 'not running' }).toEqual({ worker: worker.name, status: 200 });
+		}
+	}
 	const user = await newUser('E2E-POLL-2');
 	restarted = await startN8n(env.settings);
 	const client = new N8nClient(restarted.url);

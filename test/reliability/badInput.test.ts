@@ -52,7 +52,7 @@ const queryOf = (url: string) => new URL(url, 'http://x').searchParams;
 function expectRefused({ result, received }: Outcome, label: string): void {
 	expect(received).toEqual([]);
 	expect(result.error?.message).toMatch(
-		new RegExp(`^('Request Options': '${label}' .*[^\\]]|('${label}' |\\d+ fields need correcting: (.*; )?'${label}' ).*\\[item 0\\])$`),
+		new RegExp(`^('${label}' under 'Request Options' .*[^\\]]|('${label}' |\\d+ fields need correcting: (.*; )?'${label}' ).*\\[item 0\\])$`),
 	);
 }
 

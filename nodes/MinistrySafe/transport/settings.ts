@@ -40,7 +40,7 @@ function numberOf(value: unknown): number | undefined {
 }
 
 function invalid(context: IExecuteFunctions, label: string, problem: string) {
-	return new NodeOperationError(context.getNode(), `${quoted('Request Options')}: ${quoted(label)} ${problem}`, {
+	return new NodeOperationError(context.getNode(), `${quoted(label)} under ${quoted('Request Options')} ${problem}`, {
 		description: `Correct ${quoted(label)} under ${quoted('Request Options')} in the node's parameters. Nothing was sent to the service.`,
 	});
 }

@@ -14,7 +14,7 @@ import { EVENT_LABELS, EVENT_OPTIONS, type EventDefinition, recogniseEvent } fro
 import { testWebhookCredential } from './webhookCredentialTest';
 
 const SETUP_GUIDE_URL =
-	'https://github.com/n8n-nodes-ministrysafe/n8n-nodes-ministrysafe#set-it-up-step-by-step';
+	'https://github.com/n8n-nodes-ministrysafe/n8n-nodes-ministrysafe/blob/main/docs/triggers.md#set-it-up-step-by-step';
 
 /** The body of every call must be one JSON object: that is all the service sends (api-v2.md 6). */
 function isJsonObjectCall(body: unknown, contentType: string | undefined): body is IDataObject {

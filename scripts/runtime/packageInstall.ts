@@ -5,7 +5,7 @@
 // dependencies, `npm install` its runtime dependencies with their flags, record the version in .n8n/nodes/package.json.
 // What that copy lacks (a file outside `files`, a module only the working tree's node_modules has) fails as it would
 // for a user.
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -117,8 +117,12 @@ export async function installWorkingTreePackage(userFolder: string, runtime: Run
 	}
 }
 
-/** Where a test run's global setup leaves the path of the tarball it packed, for every test file of the run. */
+/**
+ * The tarball the end-to-end tests install: their global setup packs one into a folder named PACKED_HERE_PREFIX-*
+ * and sets this, unless it is set already (to test a tarball made elsewhere).
+ */
 export const TARBALL_VARIABLE = 'MINISTRYSAFE_PACKED_TARBALL';
+export const PACKED_HERE_PREFIX = 'ministrysafe-e2e-pack-';
 
 /** The tarball this test run packed (see TARBALL_VARIABLE). */
 export function packedTarball(): string {
@@ -127,4 +131,20 @@ export function packedTarball(): string {
 		throw new Error(`${TARBALL_VARIABLE} names no tarball (${tarball}): the e2e jest configs' globalSetup packs one`);
 	}
 	return tarball;
+}
+
+/**
+ * Builds a commit of this repository as it was (its files from `git archive`, its own build script, this checkout's
+ * node_modules) and packs it into `destination`: a release's tarball without the npm registry, for the upgrade test.
+ */
+export async function packCommit(commit: string, destination: string): Promise<string> {
+	const source = join(destination, 'source');
+	mkdirSync(source, { recursive: true });
+	const archive = join(destination, 'source.tar');
+	await runProcess('git', ['archive', '--format=tar', '-o', archive, commit], { timeoutMs: NPM_TIMEOUT_MS });
+	await runProcess('tar', ['-xf', archive, '-C', source], { timeoutMs: NPM_TIMEOUT_MS });
+	rmSync(archive);
+	symlinkSync(join(REPO_DIR, 'node_modules'), join(source, 'node_modules'), 'dir');
+	await runProcess('npm', ['run', 'build'], { cwd: source, timeoutMs: NPM_TIMEOUT_MS });
+	return packPackage(source, destination);
 }

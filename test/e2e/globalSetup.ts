@@ -5,7 +5,7 @@ import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { REPO_DIR, TARBALL_VARIABLE, ensureRuntime, packPackage, selectedRuntime } from '../../scripts/n8n-runtime';
+import { PACKED_HERE_PREFIX, REPO_DIR, TARBALL_VARIABLE, ensureRuntime, packPackage, selectedRuntime } from '../../scripts/n8n-runtime';
 import { TODAY_VARIABLE } from '../../sandbox/seed';
 
 export default async function globalSetup(): Promise<void> {
@@ -16,6 +16,8 @@ export default async function globalSetup(): Promise<void> {
 	await ensureRuntime((line) => console.log(line), runtime);
 	const builtNode = join(REPO_DIR, 'dist', 'nodes', 'MinistrySafe', 'MinistrySafe.node.js');
 	if (!existsSync(builtNode)) throw new Error(`${builtNode} is missing: run npm run build before npm run test:e2e`);
-	// Removed by globalTeardown.ts.
-	process.env[TARBALL_VARIABLE] = await packPackage(REPO_DIR, mkdtempSync(join(tmpdir(), 'ministrysafe-e2e-pack-')));
+	// A tarball given in the variable is tested as it is (one made elsewhere); one packed here is removed by
+	// globalTeardown.ts.
+	if (process.env[TARBALL_VARIABLE]) return console.log(`Installing the given ${process.env[TARBALL_VARIABLE]}`);
+	process.env[TARBALL_VARIABLE] = await packPackage(REPO_DIR, mkdtempSync(join(tmpdir(), PACKED_HERE_PREFIX)));
 }

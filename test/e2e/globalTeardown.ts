@@ -1,10 +1,12 @@
-// After the end-to-end tests: the run's packed tarball and its folder are removed.
+// After the end-to-end tests: the tarball globalSetup packed and its folder are removed (a given one stays).
 import { rmSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { basename, dirname } from 'node:path';
 
-import { TARBALL_VARIABLE } from '../../scripts/n8n-runtime';
+import { PACKED_HERE_PREFIX, TARBALL_VARIABLE } from '../../scripts/n8n-runtime';
 
 export default function globalTeardown(): void {
 	const tarball = process.env[TARBALL_VARIABLE];
-	if (tarball) rmSync(dirname(tarball), { recursive: true, force: true });
+	if (tarball && basename(dirname(tarball)).startsWith(PACKED_HERE_PREFIX)) {
+		rmSync(dirname(tarball), { recursive: true, force: true });
+	}
 }

@@ -28,7 +28,7 @@ const loaded = [];
 for (const [kind, files] of [['credential', manifest.n8n.credentials], ['node', manifest.n8n.nodes]]) {
 	for (const file of files) {
 		// As n8n's loader: the class named as the file (dist/nodes/X/X.node.js exports X).
-		const Type = require(join(packageDir, file))[basename(file).replace(/\.(node|credentials)\.js$/, '')];
+		const Type = require(join(packageDir, file))[basename(file).replace(/[.](node|credentials)[.]js$/, '')];
 		const instance = new Type();
 		const descriptions = kind === 'credential' ? [instance] : instance.nodeVersions ? [instance.description, ...Object.values(instance.nodeVersions).map((version) => version.description)] : [instance.description];
 		loaded.push({ kind, file, name: descriptions[0].name, icons: descriptions.flatMap((description) => icons(file, description.icon)) });

@@ -4,11 +4,11 @@
 type Pause = typeof import('../../nodes/MinistrySafe/transport/pause').pause;
 
 /** pause() as loaded beside a given n8n-workflow module. */
-function pauseWith(workflow: Record<string, unknown>): Pause {
+async function pauseWith(workflow: Record<string, unknown>): Promise<Pause> {
 	let loaded: Pause | undefined;
-	jest.isolateModules(() => {
+	await jest.isolateModulesAsync(async () => {
 		jest.doMock('n8n-workflow', () => workflow);
-		loaded = (require('../../nodes/MinistrySafe/transport/pause') as { pause: Pause }).pause;
+		loaded = (await import('../../nodes/MinistrySafe/transport/pause')).pause;
 	});
 	jest.dontMock('n8n-workflow');
 	return loaded as Pause;
@@ -16,7 +16,7 @@ function pauseWith(workflow: Record<string, unknown>): Pause {
 
 describe('pause', () => {
 	it("waits with n8n 2.8's sleepWithAbort, and ends when the signal fires", async () => {
-		const pause = pauseWith(jest.requireActual('n8n-workflow'));
+		const pause = await pauseWith(jest.requireActual('n8n-workflow'));
 		const started = Date.now();
 		await pause(30, undefined);
 		expect(Date.now() - started).toBeGreaterThanOrEqual(25);
@@ -33,7 +33,7 @@ describe('pause', () => {
 		const sleep = jest.fn(async (_ms: number, signal?: AbortSignal) => {
 			if (signal?.aborted) throw new Error('aborted');
 		});
-		const pause = pauseWith({ ...withoutIt, sleep });
+		const pause = await pauseWith({ ...withoutIt, sleep });
 		const controller = new AbortController();
 		await pause(10, controller.signal);
 		expect(sleep).toHaveBeenCalledWith(10, controller.signal);

@@ -175,7 +175,11 @@ describe('after installing this checkout over it and restarting n8n', () => {
 
 	it('loads the new version: its polling trigger is there beside the nodes the workflows use', async () => {
 		const types = await client.nodeTypes([NODE_TYPES.action, NODE_TYPES.trigger, POLLING_TRIGGER]);
-		expect(types.map((type) => type.name).sort()).toEqual([NODE_TYPES.action, POLLING_TRIGGER, NODE_TYPES.trigger].sort());
+		expect(types.map((type) => type.displayName).sort()).toEqual([
+			'MinistrySafe',
+			'MinistrySafe Polling Trigger',
+			'MinistrySafe Trigger',
+		]);
 		expect(installedVersion()).toBe(JSON.parse(readFileSync(join(REPO_DIR, 'package.json'), 'utf8')).version);
 	});
 

@@ -4,7 +4,7 @@ module.exports = {
 	testEnvironment: 'node',
 	roots: ['<rootDir>/test'],
 	testMatch: ['**/*.test.ts'],
-	testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/e2e/', '<rootDir>/test/e2e-queue/'],
+	testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/e2e/', '<rootDir>/test/e2e-queue/', '<rootDir>/test/e2e-upgrade/'],
 	// One day for the whole run (test/helpers/clock.ts): set once here, used by every sandbox and test process.
 	globalSetup: '<rootDir>/test/globalSetup.ts',
 	setupFiles: ['<rootDir>/test/setup-env.ts'],

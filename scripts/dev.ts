@@ -200,6 +200,8 @@ async function main(): Promise<void> {
 				'   (or userCreated, or backgroundCheckReady).',
 				'   A published workflow gets them at its Production URL without pressing anything.',
 				' Edit nodes/ or credentials/: tsc rebuilds and n8n reloads the nodes (refresh the editor).',
+				'   n8n loads the working tree through a link (.dev/package), not the packed tarball users install;',
+				'   the end-to-end tests install that (npm run test:e2e).',
 				' Ctrl-C stops n8n, the sandbox and tsc.',
 				'================================================================================',
 				'',

@@ -6,11 +6,10 @@ import { rmSync } from 'node:fs';
 import type { N8nInstance, N8nSettings, WorkflowFile } from '../n8n-runtime';
 import {
 	N8nClient,
-	REPO_DIR,
 	ensureRuntime,
 	importCredentials,
 	importWorkflows,
-	linkPackage,
+	installWorkingTreePackage,
 	startN8n,
 	temporaryUserFolder,
 	waitFor,
@@ -71,8 +70,8 @@ export async function startBenchN8n(
 		rmSync(settings.userFolder, { recursive: true, force: true });
 	};
 	try {
-		// The repository is the package folder (package.json and dist/), loaded as an installed community package.
-		linkPackage(settings.userFolder, REPO_DIR);
+		// The built package packed and installed as n8n's installer installs it, as users get it.
+		await installWorkingTreePackage(settings.userFolder);
 		log('Importing the credentials and workflows into n8n ...');
 		await importCredentials(settings, credentials.files);
 		await importWorkflows(settings, workflows);

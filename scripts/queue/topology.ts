@@ -1,17 +1,16 @@
 // n8n in queue mode on this machine: one main (editor, REST and public API, activation, pollers), two workers (run
 // every execution) and one webhook processor (receives /webhook/* calls and queues their executions), over one
-// PostgreSQL and one Redis. Each instance has its own user folder with this package linked, as separate machines
-// would have, and all share the database, the queue and the encryption key.
+// PostgreSQL and one Redis. Each instance has its own user folder with the packed package installed in it as n8n's
+// installer does, as separate machines would have, and all share the database, the queue and the encryption key.
 import { rmSync } from 'node:fs';
 
 import {
 	type N8nInstance,
 	type N8nSettings,
-	REPO_DIR,
 	type Log,
 	type ManagedProcess,
 	freePort,
-	linkPackage,
+	installPackageTarball,
 	n8nEnvironment,
 	nodeBinary,
 	settingsRuntime,
@@ -137,10 +136,11 @@ async function startProcessOfRole(
 
 /**
  * Starts the four n8n processes at once on a database that the CLI has already set up (imports run the migrations),
- * `settings` being the main's user folder with `env` from startQueueServices. The others get user folders of their
- * own with the package linked. On any failure, whatever was started is stopped before the error is passed on.
+ * `settings` being the main's user folder (the package installed) with `env` from startQueueServices. The others get
+ * user folders of their own with `tarball` installed. On any failure, whatever was started is stopped before the
+ * error is passed on.
  */
-export async function startQueueN8n(settings: N8nSettings, options: { log?: Log } = {}): Promise<QueueN8n> {
+export async function startQueueN8n(settings: N8nSettings, options: { tarball: string; log?: Log }): Promise<QueueN8n> {
 	const [mainPort, webhookPort] = [await freePort(), await freePort()];
 	const runtime = settingsRuntime(settings);
 	// Every instance builds its webhook URLs from WEBHOOK_URL (N8N_WEBHOOK_URL in 2.41): where the processors are reached.
@@ -181,18 +181,18 @@ export async function startQueueN8n(settings: N8nSettings, options: { log?: Log 
 	];
 
 	const userFolders: string[] = [];
-	const settingsOf = (spec: RoleSpec): N8nSettings => {
+	const settingsOf = async (spec: RoleSpec): Promise<N8nSettings> => {
 		if (spec.role === 'main') return { ...settings, env: shared };
 		const userFolder = temporaryUserFolder(`ministrysafe-${spec.name}`);
 		userFolders.push(userFolder);
-		linkPackage(userFolder, REPO_DIR);
+		await installPackageTarball(userFolder, options.tarball, runtime);
 		return { ...settings, userFolder, env: shared };
 	};
 	const removeFolders = (): void => {
 		for (const folder of userFolders) rmSync(folder, { recursive: true, force: true });
 	};
 
-	const started = await Promise.allSettled(specs.map((spec) => startProcessOfRole(spec, settingsOf(spec), options.log)));
+	const started = await Promise.allSettled(specs.map(async (spec) => startProcessOfRole(spec, await settingsOf(spec), options.log)));
 	const running = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
 	const stopAll = async (): Promise<void> => {
 		await Promise.all(running.map((process) => process.stop()));

@@ -10,7 +10,8 @@ import { type Runtime, type RuntimeName, RUNTIMES, selectedRuntime } from './run
 
 /**
  * Links a package folder (one with package.json and dist/) where n8n loads installed community packages, so our
- * nodes get their production type names (n8n-nodes-ministrysafe.ministrySafe), as after an install from npm.
+ * nodes get their production type names (n8n-nodes-ministrysafe.ministrySafe). For `npm run dev` alone, whose n8n
+ * reloads the linked folder as tsc rebuilds it; the tests install the packed tarball instead (packageInstall.ts).
  */
 export function linkPackage(userFolder: string, packageDir: string): void {
 	const link = join(userFolder, '.n8n', 'nodes', 'node_modules', PACKAGE_NAME);

@@ -1,9 +1,11 @@
 // Before any end-to-end test: the n8n that N8N_RUNTIME selects installed (on a fresh clone this installs it, with
-// progress lines) and the package built, since the tests load dist/ as n8n would load it from npm.
-import { existsSync } from 'node:fs';
+// progress lines), and the built package packed once for the run: every test installs that tarball into its n8n user
+// folder as n8n's installer does (scripts/runtime/packageInstall.ts), so the tests see what users get.
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { REPO_DIR, ensureRuntime, selectedRuntime } from '../../scripts/n8n-runtime';
+import { PACKED_HERE_PREFIX, REPO_DIR, TARBALL_VARIABLE, ensureRuntime, packPackage, selectedRuntime } from '../../scripts/n8n-runtime';
 import { TODAY_VARIABLE } from '../../sandbox/seed';
 
 export default async function globalSetup(): Promise<void> {
@@ -14,4 +16,8 @@ export default async function globalSetup(): Promise<void> {
 	await ensureRuntime((line) => console.log(line), runtime);
 	const builtNode = join(REPO_DIR, 'dist', 'nodes', 'MinistrySafe', 'MinistrySafe.node.js');
 	if (!existsSync(builtNode)) throw new Error(`${builtNode} is missing: run npm run build before npm run test:e2e`);
+	// A tarball given in the variable is tested as it is (one made elsewhere); one packed here is removed by
+	// globalTeardown.ts.
+	if (process.env[TARBALL_VARIABLE]) return console.log(`Installing the given ${process.env[TARBALL_VARIABLE]}`);
+	process.env[TARBALL_VARIABLE] = await packPackage(REPO_DIR, mkdtempSync(join(tmpdir(), PACKED_HERE_PREFIX)));
 }

@@ -1,6 +1,6 @@
-// The end-to-end tests' world: a sandbox, a fresh n8n user folder with the package linked as an installed community
-// package, the credentials the example workflows refer to, and a running n8n (the runtime N8N_RUNTIME selects) with
-// its owner and a public API key.
+// The end-to-end tests' world: a sandbox, a fresh n8n user folder with the run's packed tarball installed as n8n's
+// community-package installer installs it, the credentials the example workflows refer to, and a running n8n (the
+// runtime N8N_RUNTIME selects) with its owner and a public API key.
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -10,12 +10,12 @@ import {
 	type N8nSettings,
 	N8nClient,
 	type Owner,
-	REPO_DIR,
 	type WorkflowFile,
 	exampleCredentials,
 	importCredentials,
 	importWorkflows,
-	linkPackage,
+	installPackageTarball,
+	packedTarball,
 	publishWorkflow,
 	readWorkflows,
 	selectedRuntime,
@@ -93,13 +93,14 @@ export async function startE2eEnvironment(
 			env: { ...queue?.env, ...options.env },
 		};
 		cleanups.push(() => rmSync(settings.userFolder, { recursive: true, force: true }));
-		// The repository is the package folder: package.json and dist/, as npm would install it.
-		linkPackage(settings.userFolder, REPO_DIR);
+		// The tarball users get, installed as n8n installs it: only what it ships loads.
+		const tarball = packedTarball();
+		await installPackageTarball(settings.userFolder, tarball);
 		await importCredentials(settings, exampleCredentials(sandbox.url, sandbox.apiKey, WEBHOOK_AUTH));
 		if (options.workflows?.length) await importWorkflows(settings, options.workflows);
 		for (const id of options.publish ?? []) await publishWorkflow(settings, id);
 
-		const n8n = queue ? await startQueueN8n(settings) : await startN8n(settings);
+		const n8n = queue ? await startQueueN8n(settings, { tarball }) : await startN8n(settings);
 		cleanups.push(isQueueN8n(n8n) ? n8n.stopAll : n8n.stop);
 		const client = new N8nClient(n8n.url);
 		await client.signIn(OWNER);

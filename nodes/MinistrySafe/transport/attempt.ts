@@ -1,8 +1,9 @@
 import type { IHttpRequestOptions, JsonObject } from 'n8n-workflow';
-import { NodeApiError, sleepWithAbort } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
 
 import type { RequestContext } from './context';
 import type { NetworkFailure } from './errors';
+import { pause } from './pause';
 
 export const CREDENTIAL_TYPE = 'ministrySafeApi';
 
@@ -69,7 +70,7 @@ export async function sendOnce(
 		...options,
 		timeout: timeoutMs,
 	}) as Promise<FullResponse>;
-	const expired = sleepWithAbort(timeoutMs + 50, deadline.signal).then(
+	const expired = pause(timeoutMs + 50, deadline.signal).then(
 		() => Promise.reject(new DeadlinePassed(`No answer within ${timeoutMs} ms`)),
 		// The deadline was cancelled because the request settled first: nothing to report.
 		() => new Promise<never>(() => {}),

@@ -1,10 +1,10 @@
 import type { IDataObject, IHttpRequestMethods, IHttpRequestOptions, NodeApiError } from 'n8n-workflow';
-import { sleepWithAbort } from 'n8n-workflow';
 
 import { baseUrlOf } from '../../../credentials/MinistrySafeApi.credentials';
 import { CREDENTIAL_TYPE, sendOnce } from './attempt';
 import type { RequestContext } from './context';
 import { apiError, networkError, redirectError, type RequestDescription, seconds, shapeError, type Tries } from './errors';
+import { pause } from './pause';
 import { redactorFor, redactValue, sensitiveValues } from './redact';
 import { schedulerOf } from './scheduler';
 import { requestSettings } from './settings';
@@ -191,6 +191,6 @@ export async function apiRequest<T = unknown>(
 		// A 429 pauses every request of the run (the service limits the key, not this request); other waits are this
 		// request's own.
 		if (rateLimited) scheduler.rateLimited(waitMs);
-		else await sleepWithAbort(waitMs, cancelSignalOf(this));
+		else await pause(waitMs, cancelSignalOf(this));
 	}
 }

@@ -1,6 +1,5 @@
-import { sleepWithAbort } from 'n8n-workflow';
-
 import type { RequestContext } from './context';
+import { pause as pauseFor } from './pause';
 import { requestSettings } from './settings';
 
 /**
@@ -80,7 +79,7 @@ export class Scheduler {
 		for (;;) {
 			const pause = this.pausedUntil - Date.now();
 			if (pause > 0) {
-				await sleepWithAbort(pause, this.cancelSignal);
+				await pauseFor(pause, this.cancelSignal);
 				continue;
 			}
 			if (this.active < this.limit) {

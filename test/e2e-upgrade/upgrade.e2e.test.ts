@@ -1,0 +1,204 @@
+// An upgrade as a user makes it (issue 28), in a real n8n: the package as released (v0.1.0, built from git and packed)
+// installed as n8n's installer installs it, with both credentials, an active webhook workflow that has run, and a
+// workflow whose nodes are saved at version 1 run once; n8n stopped, this checkout's tarball installed over it the same
+// way (what Update in Settings > Community Nodes, or npm install in ~/.n8n/nodes and a restart, end with), n8n started
+// again on the same port. The Production URL must answer and start its workflow, the credentials must still work, and
+// the version 1 workflow must give the same output.
+//
+// v0.1.0 has no polling trigger and no node version 1.1 (both came later): what its user can have is tested here. The
+// polling trigger's stored state of the previous form is read by test/polling/state.test.ts.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import { type Sandbox, startSandbox } from '../../sandbox';
+import {
+	N8nClient,
+	type N8nInstance,
+	type N8nSettings,
+	NODE_TYPES,
+	PACKAGE_NAME,
+	REPO_DIR,
+	type PublicExecution,
+	type WorkflowFile,
+	type WorkflowRun,
+	exampleCredentials,
+	executeWorkflow,
+	importCredentials,
+	importWorkflows,
+	installPackageTarball,
+	nodeOutput,
+	nodesFolder,
+	packCommit,
+	packedTarball,
+	publishWorkflow,
+	setSandboxWebhooks,
+	startN8n,
+	triggerWebhookIds,
+	waitFor,
+} from '../../scripts/n8n-runtime';
+import { sandboxClients } from '../helpers/sandbox';
+import { createUser } from '../sandbox/helpers';
+import { OWNER, WEBHOOK_AUTH, fixtureWorkflows } from '../e2e/helpers';
+
+const RELEASE_TAG = 'v0.1.0';
+/**
+ * The commit v0.1.0 names, for a clone without tags (CI's may have none). CHANGELOG.md's [0.1.0] is the package
+ * before the first change listed under [Unreleased] (the changelog's first commit, 137d55e); the commit before it,
+ * fb9fed8, already carries the webhook credential's name ministrySafeWebhookApi ("a name no release carried" is said
+ * of the older one).
+ */
+const RELEASE_COMMIT = 'fb9fed86e8bc383677b8ea8e2ad7f6eb731b3816';
+const ALL_EVENTS = 'e2eAllEvents';
+const READ_ONLY = 'e2eReadOnly';
+const POLLING_TRIGGER = `${PACKAGE_NAME}.ministrySafePollingTrigger`;
+
+function releaseCommit(): string {
+	try {
+		return execFileSync('git', ['rev-parse', '--verify', '--quiet', `${RELEASE_TAG}^{commit}`], {
+			cwd: REPO_DIR,
+			encoding: 'utf8',
+		}).trim();
+	} catch {
+		return RELEASE_COMMIT;
+	}
+}
+
+const workflows = new Map(fixtureWorkflows().map((workflow) => [workflow.id, workflow]));
+const allEvents = workflows.get(ALL_EVENTS) as WorkflowFile;
+const readOnly = workflows.get(READ_ONLY) as WorkflowFile;
+const [webhookId] = triggerWebhookIds(allEvents);
+
+let folder: string;
+let sandbox: Sandbox;
+let settings: N8nSettings;
+let n8n: N8nInstance | undefined;
+let client: N8nClient;
+let apiKey: string;
+
+/** The read-only workflow's two version 1 nodes and the release's webhook URL, as they were before the upgrade. */
+const before: { run?: WorkflowRun; productionUrl?: string } = {};
+
+async function startSignedIn(port?: number): Promise<void> {
+	n8n = await startN8n(settings, { port, readyTimeoutMs: 180_000 });
+	client = new N8nClient(n8n.url);
+	await client.signIn(OWNER);
+	apiKey = await client.createApiKey(`upgrade test ${Date.now()}`);
+}
+
+/** The all-events workflow's successful executions once there are `count` (a failed one fails the test at once). */
+async function webhookExecutions(count: number): Promise<PublicExecution[]> {
+	return waitFor(
+		`${count} successful execution(s) of ${ALL_EVENTS}`,
+		async () => {
+			const executions = await client.executions(apiKey, ALL_EVENTS);
+			const failed = executions.find((execution) => execution.status === 'error');
+			if (failed) throw new Error(`Execution ${failed.id} failed: ${failed.data?.resultData.error?.message}`);
+			const succeeded = executions.filter((execution) => execution.status === 'success');
+			return succeeded.length >= count ? succeeded : undefined;
+		},
+		60_000,
+	);
+}
+
+/** A User created in the sandbox: the sandbox sends userCreated to the Production URL; resolves with its id. */
+async function userCreatedDelivered(externalId: string, deliveredBefore: number): Promise<string> {
+	const user = (await createUser(sandboxClients(sandbox).api, {
+		first_name: 'Una',
+		last_name: 'Grade',
+		external_id: externalId,
+	})) as unknown as { id: number };
+	const deliveries = await sandbox.waitForDeliveries(deliveredBefore + 1, 60_000);
+	expect(deliveries[deliveredBefore]).toMatchObject({ event: 'userCreated', delivered: true, status: 200 });
+	return String(user.id);
+}
+
+/** The trigger's item of a webhook execution read through the public API. */
+function triggerItem(execution: PublicExecution): Record<string, unknown> {
+	if (!execution.data) throw new Error(`Execution ${execution.id} came without its data`);
+	return nodeOutput({ data: execution.data }, 'MinistrySafe Trigger')[0];
+}
+
+function installedVersion(): string {
+	const manifest = JSON.parse(readFileSync(join(nodesFolder(settings.userFolder), 'package.json'), 'utf8')) as {
+		dependencies: Record<string, string>;
+	};
+	return manifest.dependencies[PACKAGE_NAME];
+}
+
+beforeAll(async () => {
+	folder = mkdtempSync(join(tmpdir(), 'ministrysafe-upgrade-'));
+	const released = await packCommit(releaseCommit(), join(folder, 'release'));
+	sandbox = await startSandbox({ port: 0 });
+	settings = { userFolder: join(folder, 'user'), encryptionKey: 'ministrysafe-upgrade-encryption-key' };
+	await installPackageTarball(settings.userFolder, released);
+	await importCredentials(settings, exampleCredentials(sandbox.url, sandbox.apiKey, WEBHOOK_AUTH));
+	await importWorkflows(settings, [allEvents, readOnly]);
+	await publishWorkflow(settings, ALL_EVENTS);
+	await startSignedIn();
+}, 600_000);
+
+afterAll(async () => {
+	await n8n?.stop();
+	await sandbox?.stop();
+	if (folder) rmSync(folder, { recursive: true, force: true });
+});
+
+describe('v0.1.0 as released, before the upgrade', () => {
+	it('runs its webhook workflow at the Production URL and its version 1 nodes', async () => {
+		await expect(client.nodeTypes([POLLING_TRIGGER])).rejects.toThrow(/Unrecognized node type/);
+		before.productionUrl = (n8n as N8nInstance).webhookUrl(webhookId);
+		await setSandboxWebhooks(sandbox, [before.productionUrl], WEBHOOK_AUTH);
+		const userId = await userCreatedDelivered('E2E-UPGRADE-1', 0);
+		const [execution] = await webhookExecutions(1);
+		expect(triggerItem(execution)).toMatchObject({
+			event: 'userCreated',
+			id: userId,
+		});
+
+		before.run = await executeWorkflow(settings, READ_ONLY);
+		expect(nodeOutput(before.run, 'List users')).toHaveLength(5);
+		expect(nodeOutput(before.run, 'Levels').length).toBeGreaterThan(0);
+	});
+});
+
+describe('after installing this checkout over it and restarting n8n', () => {
+	beforeAll(async () => {
+		if (!before.run || !before.productionUrl) throw new Error('The release did not run: see the test before');
+		const port = (n8n as N8nInstance).port;
+		await (n8n as N8nInstance).stop();
+		n8n = undefined;
+		await installPackageTarball(settings.userFolder, packedTarball());
+		await startSignedIn(port);
+	}, 600_000);
+
+	it('loads the new version: its polling trigger is there beside the nodes the workflows use', async () => {
+		const types = await client.nodeTypes([NODE_TYPES.action, NODE_TYPES.trigger, POLLING_TRIGGER]);
+		expect(types.map((type) => type.displayName).sort()).toEqual([
+			'MinistrySafe',
+			'MinistrySafe Polling Trigger',
+			'MinistrySafe Trigger',
+		]);
+		expect(installedVersion()).toBe(JSON.parse(readFileSync(join(REPO_DIR, 'package.json'), 'utf8')).version);
+	});
+
+	it('gives the version 1 workflow the same output as before, through the stored credential (before any new User)', async () => {
+		const after = await executeWorkflow(settings, READ_ONLY);
+		for (const node of ['List users', 'Levels']) {
+			expect(nodeOutput(after, node)).toEqual(nodeOutput(before.run as WorkflowRun, node));
+		}
+	});
+
+	it('answers at the same Production URL and starts the still-active workflow, Basic auth credential and all', async () => {
+		expect((n8n as N8nInstance).webhookUrl(webhookId)).toBe(before.productionUrl);
+		const userId = await userCreatedDelivered('E2E-UPGRADE-2', 1);
+		const executions = await webhookExecutions(2);
+		expect(executions.map(triggerItem).filter((item) => item.id === userId)).toHaveLength(1);
+	});
+
+	it("passes the API credential's test, as before", async () => {
+		const [apiCredential] = exampleCredentials(sandbox.url, sandbox.apiKey, WEBHOOK_AUTH);
+		await expect(client.testCredential(apiCredential)).resolves.toMatchObject({ status: 'OK' });
+	});
+});

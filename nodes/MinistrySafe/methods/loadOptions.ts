@@ -50,7 +50,7 @@ export async function getOrganizationTypes(this: ILoadOptionsFunctions): Promise
 	return types.map((type) => ({ name: type, value: type }));
 }
 
-/** The Organization's custom background-check packages, by name; the value is the code the order takes. */
+/** The Organization's custom background check packages, by name; the value is the code the order takes. */
 export async function getCustomPackages(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 	if (!hasCredential(this)) return CHOOSE_A_CREDENTIAL;
 	const packages = await fetchCustomPackages.call(this);

@@ -47,11 +47,12 @@ const EMPLOYEE_TYPE_OPTIONS = [
 	{ name: 'Current', value: 'current', description: 'Already serves in the organization' },
 	{ name: 'Prospective', value: 'prospective', description: 'Applying to serve' },
 ] as const;
+/** From the lowest range to the highest, as people read salaries (n8n's node UI design: options in their natural order). */
 const SALARY_RANGE_OPTIONS = [
+	{ name: 'Under $20k', value: 'under_20k' },
 	{ name: '$20k to $25k', value: '20k_25k' },
 	{ name: '$25k to $75k', value: '25k_75k' },
 	{ name: '$75k or More', value: '75k_plus' },
-	{ name: 'Under $20k', value: 'under_20k' },
 ] as const;
 const PACKAGES = valuesOf(PACKAGE_OPTIONS);
 const EMPLOYEE_TYPES = valuesOf(EMPLOYEE_TYPE_OPTIONS);
@@ -178,14 +179,13 @@ export const create: Operation = {
 			type: 'boolean',
 			default: true,
 			description:
-				"Whether the service emails the applicant a form to fill in their own details; when off, the applicant's details are given here. When QuickApp comes from an expression, map the details from the item too: they are used where it is false.",
+				"Whether the service emails the applicant a form for their own details. When off, enter their details below. When set by an expression, map the details too: items where it is false use them.",
 		},
 		{
 			displayName: 'Child Serving',
 			name: 'childServing',
 			type: 'boolean',
 			default: false,
-			required: true,
 			description: 'Whether the applicant serves in a role with children',
 		},
 		{

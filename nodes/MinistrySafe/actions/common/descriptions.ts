@@ -123,7 +123,8 @@ export const requestOptionsField: INodeProperties = {
 	displayName: 'Request Options',
 	name: 'requestOptions',
 	type: 'collection',
-	placeholder: 'Add Option',
+	// Not "Add Option": Options has that button on the same panel (issue 29).
+	placeholder: 'Add Request Option',
 	default: {},
 	options: [
 		{

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { apiRequest, toFormBody } from '../../transport';
-import { USER_TYPES, userLocator, userTypeField, valuesOf } from '../common/descriptions';
+import { USER_TYPES, serviceList, userLocator, userTypeField, valuesOf } from '../common/descriptions';
 import type { ItemInput } from '../common/inputs';
 import { itemInput } from '../common/inputs';
 import { resolveUserId, userReference } from '../common/user';
@@ -155,7 +155,7 @@ export const create: Operation = {
 			displayName: 'Level Name or ID',
 			name: 'level',
 			type: 'options',
-			typeOptions: { loadOptionsMethod: 'getLevels' },
+			typeOptions: serviceList('getLevels', 'user.value'),
 			default: '',
 			required: true,
 			description:
@@ -166,7 +166,7 @@ export const create: Operation = {
 			displayName: 'Custom Package Name or ID',
 			name: 'customPackageCode',
 			type: 'options',
-			typeOptions: { loadOptionsMethod: 'getCustomPackages' },
+			typeOptions: serviceList('getCustomPackages', 'user.value'),
 			default: '',
 			required: true,
 			description:

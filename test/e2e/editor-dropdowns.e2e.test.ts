@@ -44,7 +44,8 @@ async function entriesOf(details: Locator, parameter: string): Promise<string[]>
 	await input.click();
 	const entries = page.locator('.el-select-dropdown__item:visible, [role="option"]:visible');
 	await entries.first().waitFor({ state: 'visible', timeout: 5_000 });
-	const names = (await entries.allInnerTexts()).map((text) => text.trim()).filter((text) => text !== '');
+	// An entry's first line is its name; a second, its description.
+	const names = (await entries.allInnerTexts()).map((text) => text.trim().split('\n')[0]).filter((text) => text !== '');
 	await page.keyboard.press('Escape');
 	return names;
 }

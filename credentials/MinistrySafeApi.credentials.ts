@@ -79,7 +79,7 @@ export class MinistrySafeApi implements ICredentialType {
 			type: 'string',
 			default: '',
 			placeholder: 'e.g. http://localhost:4010',
-			description: 'The host that serves /api/v2, without /api/v2',
+			description: "The server's address, without /api/v2 at the end",
 			displayOptions: { show: { environment: ['custom'] } },
 		},
 		{

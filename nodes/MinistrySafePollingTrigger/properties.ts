@@ -40,7 +40,7 @@ export const properties: INodeProperties[] = [
 		displayOptions: { show: { event: ['trainingRenewalDue'] } },
 		options: [
 			{
-				displayName: 'Notice (Days)',
+				displayName: 'Expiring Within (Days)',
 				name: 'noticeDays',
 				type: 'number',
 				typeOptions: { minValue: 0 },

@@ -158,6 +158,27 @@ it('starts no two operations of a resource with the same words, so the dropdown 
 it('describes a setting that two nodes share in the same words', () => {
 	const described = (name: string) => [...new Set(parameters.filter(({ item }) => item.name === name).map(({ item }) => item.description))];
 	expect(described('trainingValidityMonths')).toHaveLength(1);
+	// The window before a training runs out: one name in Compliance and in the Polling Trigger's Renewal.
+	const labels = parameters.filter(({ item }) => ['expiringWithinDays', 'noticeDays'].includes(item.name)).map(({ item }) => item.displayName);
+	expect(labels.length).toBeGreaterThanOrEqual(2);
+	expect(new Set(labels)).toEqual(new Set(['Expiring Within (Days)']));
+});
+
+it("gives Request Options its own button, beside Options' Add Option", () => {
+	const collections = parameters.filter(({ item }) => item.type === 'collection');
+	const requestOptions = collections.filter(({ item }) => item.name === 'requestOptions').map(({ item }) => item.placeholder);
+	expect(requestOptions.length).toBeGreaterThan(0);
+	const others = new Set(collections.filter(({ item }) => item.name !== 'requestOptions').map(({ item }) => item.placeholder));
+	expect(requestOptions.filter((placeholder) => others.has(placeholder))).toEqual([]);
+});
+
+it('ends a text of more than one sentence with a period (n8n: a period only when there is more than one sentence)', () => {
+	const unfinished = texts()
+		.filter(([where]) => !REWRITTEN_ELSEWHERE.some((pattern) => pattern.test(where)))
+		.map(([where, text]) => [where, text.replace(/<[^>]*>/g, '').replace(/\be\.g\./g, 'eg').trim()] as const)
+		.filter(([, text]) => /[a-z)]\. [A-Z]/.test(text) && !/[.!?]$/.test(text))
+		.map(([where, text]) => `${where}: ${text}`);
+	expect(unfinished).toEqual([]);
 });
 
 it("says what the MinistrySafe Trigger does, as n8n's triggers do", () => {

@@ -26,43 +26,34 @@ beforeAll(async () => {
 	process.env.NODE_ENV = 'production';
 	const { default: n8nNodesBase } = await import('eslint-plugin-n8n-nodes-base');
 	process.env.NODE_ENV = testEnvironment;
-	// The same rule set and exclusions as eslint.config.mjs applies to nodes/.
-	linter = new ESLint({
-		cwd: REPO,
-		overrideConfigFile: true,
-		overrideConfig: [
-			{
-				files: ['**/*.ts'],
-				languageOptions: { parser: tseslint.parser as Linter.Parser },
-				plugins: { 'n8n-nodes-base': n8nNodesBase },
-				rules: {
-					...n8nNodesBase.configs.nodes.rules,
-					'n8n-nodes-base/node-class-description-inputs-wrong-regular-node': 'off',
-					'n8n-nodes-base/node-class-description-outputs-wrong': 'off',
-					'n8n-nodes-base/node-param-type-options-max-value-present': 'off',
+	const linterWith = (rules: Linter.RulesRecord): ESLint =>
+		new ESLint({
+			cwd: REPO,
+			overrideConfigFile: true,
+			overrideConfig: [
+				{
+					files: ['**/*.ts'],
+					languageOptions: { parser: tseslint.parser as Linter.Parser },
+					plugins: { 'n8n-nodes-base': n8nNodesBase },
+					rules,
 				},
-			},
-		],
+			],
+		});
+	// The same rule set and exclusions as eslint.config.mjs applies to nodes/.
+	linter = linterWith({
+		...n8nNodesBase.configs.nodes.rules,
+		'n8n-nodes-base/node-class-description-inputs-wrong-regular-node': 'off',
+		'n8n-nodes-base/node-class-description-outputs-wrong': 'off',
+		'n8n-nodes-base/node-param-type-options-max-value-present': 'off',
 	});
 	// The credentials' rules, and the nodes' rules on parameters (a credential's fields are parameters too: the
 	// audit of 2026-11-25 ran both sets), with the exclusion eslint.config.mjs (and n8n's own node CLI) makes.
-	credentialLinter = new ESLint({
-		cwd: REPO,
-		overrideConfigFile: true,
-		overrideConfig: [
-			{
-				files: ['**/*.ts'],
-				languageOptions: { parser: tseslint.parser as Linter.Parser },
-				plugins: { 'n8n-nodes-base': n8nNodesBase },
-				rules: {
-					...Object.fromEntries(
-						Object.entries(n8nNodesBase.configs.nodes.rules).filter(([rule]) => rule.startsWith('n8n-nodes-base/node-param-')),
-					),
-					...n8nNodesBase.configs.credentials.rules,
-					'n8n-nodes-base/cred-class-field-documentation-url-miscased': 'off',
-				},
-			},
-		],
+	credentialLinter = linterWith({
+		...Object.fromEntries(
+			Object.entries(n8nNodesBase.configs.nodes.rules).filter(([rule]) => rule.startsWith('n8n-nodes-base/node-param-')),
+		),
+		...n8nNodesBase.configs.credentials.rules,
+		'n8n-nodes-base/cred-class-field-documentation-url-miscased': 'off',
 	});
 });
 

@@ -47,12 +47,12 @@ export class MinistrySafeApi implements ICredentialType {
 				{
 					name: 'Abuse Prevention Systems (Production)',
 					value: 'productionAps',
-					description: ENVIRONMENT_BASE_URLS.productionAps,
+					description: `The live Abuse Prevention Systems service, at ${ENVIRONMENT_BASE_URLS.productionAps}`,
 				},
 				{
 					name: 'Abuse Prevention Systems (Staging)',
 					value: 'stagingAps',
-					description: ENVIRONMENT_BASE_URLS.stagingAps,
+					description: `The Abuse Prevention Systems test environment, at ${ENVIRONMENT_BASE_URLS.stagingAps}`,
 				},
 				{
 					name: 'Custom Base URL',
@@ -62,12 +62,12 @@ export class MinistrySafeApi implements ICredentialType {
 				{
 					name: 'MinistrySafe (Production)',
 					value: 'production',
-					description: ENVIRONMENT_BASE_URLS.production,
+					description: `The live MinistrySafe service, at ${ENVIRONMENT_BASE_URLS.production}`,
 				},
 				{
 					name: 'MinistrySafe (Staging)',
 					value: 'staging',
-					description: ENVIRONMENT_BASE_URLS.staging,
+					description: `The MinistrySafe test environment, at ${ENVIRONMENT_BASE_URLS.staging}`,
 				},
 			],
 			default: 'production',
@@ -78,8 +78,8 @@ export class MinistrySafeApi implements ICredentialType {
 			name: 'baseUrl',
 			type: 'string',
 			default: '',
-			placeholder: 'e.g. https://staging.ministrysafe.com',
-			description: 'The host that serves /api/v2, without /api/v2',
+			placeholder: 'e.g. http://localhost:4010',
+			description: "The server's address, without /api/v2 at the end",
 			displayOptions: { show: { environment: ['custom'] } },
 		},
 		{
@@ -120,7 +120,7 @@ export class MinistrySafeApi implements ICredentialType {
 				properties: {
 					value: 401,
 					message:
-						'The API key was rejected. Check the key, and that Environment is the one that issued it: a staging key does not work in production, nor a MinistrySafe key on Abuse Prevention Systems.',
+						"The API key was rejected. Check the key, and that 'Environment' is the one that issued it: a staging key does not work in production, nor a MinistrySafe key on Abuse Prevention Systems.",
 				},
 			},
 			{
@@ -128,7 +128,7 @@ export class MinistrySafeApi implements ICredentialType {
 				properties: {
 					value: 404,
 					message:
-						'No MinistrySafe API answers at this address (404). Check Environment and, for a custom base URL, that it is the host without /api/v2.',
+						"No MinistrySafe API answers at this address (404). Check 'Environment' and, for a custom base URL, that it is the host without /api/v2.",
 				},
 			},
 		],

@@ -40,12 +40,12 @@ export const properties: INodeProperties[] = [
 		displayOptions: { show: { event: ['trainingRenewalDue'] } },
 		options: [
 			{
-				displayName: 'Notice (Days)',
+				displayName: 'Expiring Within (Days)',
 				name: 'noticeDays',
 				type: 'number',
 				typeOptions: { minValue: 0 },
 				default: DEFAULT_NOTICE_DAYS,
-				description: 'How many days before the training runs out the event starts the workflow',
+				description: `How many days before the training runs out the event starts the workflow. Defaults to ${DEFAULT_NOTICE_DAYS}.`,
 			},
 			{
 				...surveyCodesField,
@@ -58,7 +58,7 @@ export const properties: INodeProperties[] = [
 				type: 'number',
 				typeOptions: { minValue: 1 },
 				default: DEFAULT_VALIDITY_MONTHS,
-				description: 'How long a passed training counts, from its completion day',
+				description: `How long a passed training counts, from the day it was completed. Defaults to ${DEFAULT_VALIDITY_MONTHS}.`,
 			},
 		],
 	},

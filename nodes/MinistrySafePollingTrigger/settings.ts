@@ -77,7 +77,7 @@ export function readSettings(context: IPollFunctions): Settings {
 				1,
 				240,
 			),
-			noticeDays: count(renewal.noticeDays, DEFAULT_NOTICE_DAYS, 'Notice (Days)', 0, 3650),
+			noticeDays: count(renewal.noticeDays, DEFAULT_NOTICE_DAYS, 'Expiring Within (Days)', 0, 3650),
 			surveyCodes: textList(renewal.surveyCodes),
 		},
 	};

@@ -54,10 +54,8 @@ export class MinistrySafeTrigger implements INodeType {
 		group: ['trigger'],
 		version: 1,
 		subtitle: `={{ ($parameter["events"] || []).map((event) => (${JSON.stringify(EVENT_LABELS)})[event] || event).join(", ") }}`,
-		// n8n's node panel shows a trigger's description for the whole package (action and trigger are one entry there),
-		// so it speaks of the service as well as of the events.
-		description:
-			'Abuse-prevention training and background checks: act on users, trainings and background checks, or start a workflow when a quiz is completed, a check is ready or a user is created',
+		// What a trigger does, as n8n's own triggers say it ("Starts the workflow when ...").
+		description: 'Starts the workflow when a quiz is completed, a background check is ready or a user is created in MinistrySafe',
 		defaults: {
 			name: 'MinistrySafe Trigger',
 		},
@@ -89,7 +87,8 @@ export class MinistrySafeTrigger implements INodeType {
 		],
 		properties: [
 			{
-				displayName: `Copy the Production URL above (its tab is next to Test URL, which listens only while you test) into the developer console of your MinistrySafe environment (/developers), with the same username and password as Basic Auth below, then Publish this workflow. The console sends every event there; those not chosen under 'Trigger On' are answered and ignored. <a href="${SETUP_GUIDE_URL}" target="_blank">Step-by-step guide</a>`,
+				// Short: the step-by-step guide has the details (issue 29: the notice was longer than the rest of the panel).
+				displayName: `Paste the 'Production URL' above into your MinistrySafe developer console, with the username and password of the webhook credential, then publish this workflow. Events not chosen in 'Trigger On' are ignored. See the <a href="${SETUP_GUIDE_URL}" target="_blank">step-by-step guide</a>.`,
 				name: 'setupNotice',
 				type: 'notice',
 				default: '',
@@ -112,11 +111,11 @@ export class MinistrySafeTrigger implements INodeType {
 				],
 				default: 'basicAuth',
 				description:
-					'How calls are checked. Keep Basic Auth: without it anyone who learns the URL can start this workflow.',
+					"How calls are checked. Keep 'Basic Auth': without it anyone who learns the URL can start this workflow.",
 			},
 			{
 				displayName:
-					'With Authentication None, anyone who learns the URL can start this workflow with made-up events. Choose Basic Auth unless something in front of n8n checks the calls.',
+					"With 'Authentication' set to 'None', anyone who learns the URL can start this workflow with made-up events. Choose 'Basic Auth' unless something in front of n8n checks the calls.",
 				name: 'noAuthenticationWarning',
 				type: 'notice',
 				typeOptions: { theme: 'warning' },

@@ -56,6 +56,23 @@ async function userWithChecks(): Promise<User> {
 	return await read<User>(`/users/${id}`);
 }
 
+/** A new User whose External ID is not a number, with one Background Check. */
+async function userWithExternalId(externalId: string): Promise<User> {
+	const { api } = sandboxClients(sandbox);
+	const user = ok(
+		await api.post('/users', {
+			json: { user: { first_name: 'Ada', last_name: 'Text', email: 'ada.text@example.org', external_id: externalId } },
+		}),
+	) as User;
+	ok(
+		await api.post('/background_checks', {
+			json: { background_check: { user_id: user.id, level: 1, quickapp: true, child_serving: false, employee_type: 'prospective' } },
+		}),
+	);
+	sandbox.clearRequests();
+	return user;
+}
+
 const byId = (id: number | string) => ({ __rl: true, mode: 'id', value: String(id) });
 const byEmployeeId = (employeeId: string) => ({ __rl: true, mode: 'employeeId', value: employeeId });
 const getRequest = (path: string, query: IDataObject = {}) => ({ method: 'GET', path, query, body: undefined });
@@ -108,7 +125,7 @@ describe('Get Many', () => {
 		expect(jsonOf(result)).toEqual(expected);
 	});
 
-	it('filters on a User ID and on an employee ID, sent as whole numbers', async () => {
+	it('filters on a User ID and on an External ID of digits, as the service takes them', async () => {
 		const user = await userWithChecks();
 		const expected = await allBackgroundChecks({ user_id: user.id });
 		expect(expected.length).toBeGreaterThanOrEqual(2);
@@ -138,7 +155,6 @@ describe('Get Many', () => {
 		['User ID', { userId: 'abc' }, 'must be a whole number'],
 		['User ID', { userId: 1.5 }, 'must be a whole number'],
 		['User ID', { userId: 0 }, 'must be a whole number of at least 1'],
-		['External ID', { employeeId: 'HR-12' }, 'must be a whole number'],
 		['Start Date', { from: '2025/03/07' }, 'must be a date (MM/DD/YYYY or an ISO date such as 2025-03-07)'],
 		['End Date', { from: '03/08/2025', to: '3/7/2025' }, "must not be before 'Start Date'"],
 	])('refuses a bad "%s" (%j) and sends nothing', async (label, item, problem) => {
@@ -158,6 +174,49 @@ describe('Get Many', () => {
 
 		expect(result.error?.message).toBe(`'${label}' ${problem} [item 0]`);
 		expect(sentRequests(sandbox)).toEqual([]);
+	});
+
+	// Issue 29: External ID is text here as everywhere else; the service filters on digits only, so another External ID
+	// is looked up and filtered by its user's ID.
+	it('filters on an External ID that is not a number through its user', async () => {
+		const user = await userWithExternalId('HR-1042');
+		const expected = await allBackgroundChecks({ user_id: user.id });
+		expect(expected).toHaveLength(1);
+
+		const result = await runBackgroundCheck({ operation: 'getAll', returnAll: true, filters: { employeeId: ' HR-1042 ' } });
+
+		expect(result.error).toBeUndefined();
+		expect(sentRequests(sandbox)).toEqual([
+			getRequest('/api/v2/users/by_employee_id/HR-1042'),
+			getRequest('/api/v2/background_checks', { page: '1', user_id: String(user.id) }),
+		]);
+		expect(jsonOf(result)).toEqual(expected);
+	});
+
+	it('gives nothing for a User ID and an External ID of two different users', async () => {
+		const user = await userWithExternalId('HR-1042');
+
+		const result = await runBackgroundCheck({
+			operation: 'getAll',
+			returnAll: true,
+			filters: { employeeId: 'HR-1042', userId: String(user.id + 1) },
+		});
+
+		expect(result.error).toBeUndefined();
+		expect(jsonOf(result)).toEqual([]);
+		expect(sentRequests(sandbox)).toEqual([getRequest('/api/v2/users/by_employee_id/HR-1042')]);
+	});
+
+	it('sends no filter that was added and left empty', async () => {
+		const result = await runBackgroundCheck({
+			operation: 'getAll',
+			limit: 5,
+			filters: { employeeId: '', userId: '', startDate: '', endDate: '' },
+		});
+
+		expect(result.error).toBeUndefined();
+		expect(sentRequests(sandbox)).toEqual([getRequest('/api/v2/background_checks', { page: '1' })]);
+		expect(jsonOf(result)).toHaveLength(5);
 	});
 });
 

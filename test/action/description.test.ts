@@ -27,11 +27,27 @@ function subtitleFor(resource: string, operation: string): unknown {
 }
 
 const operations = Object.entries(resources).flatMap(([resource, { operations: byName }]) =>
-	Object.entries(byName).map(([operation, { option }]) => [resource, operation, option.action] as const),
+	Object.entries(byName).map(([operation, { option }]) => [resource, operation, option.name] as const),
+);
+const resourceNames = new Map(
+	(description.properties.find((property) => property.name === 'resource')?.options as Array<{ name: string; value: string }>).map(
+		({ name, value }) => [value, name],
+	),
 );
 
-test.each(operations)('the subtitle of %s / %s is its action, "%s"', (resource, operation, action) => {
-	expect(subtitleFor(resource, operation)).toBe(action);
+// n8n's node UI design: "Subtitle | Title case", as `operation: resource` (issue 29, N5).
+test.each(operations)('the subtitle of %s / %s is "<operation>: <resource>" in Title Case (%s)', (resource, operation, name) => {
+	const subtitle = subtitleFor(resource, operation);
+	expect(subtitle).toBe(`${name}: ${resourceNames.get(resource)}`);
+	// Every word capitalized but the short ones between (or, for).
+	const lowerCaseWords = String(subtitle)
+		.split(/[\s:]+/)
+		.filter((word) => /^[a-z]/.test(word) && !['or', 'for'].includes(word));
+	expect(lowerCaseWords).toEqual([]);
+});
+
+test('the subtitle of Get Sign-In Link reads as n8n asks', () => {
+	expect(subtitleFor('user', 'getSignInLink')).toBe('Get Sign-In Link: User');
 });
 
 test("the table is the node's own Operation options, as n8n loads them", () => {

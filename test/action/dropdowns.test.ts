@@ -170,7 +170,14 @@ describe('a dropdown opened before a credential is chosen', () => {
 		async (method) => {
 			sandbox.clearRequests();
 			const options = await loadOptions[method].call(loadOptionsContext({ credential: sandbox, withoutCredential: true }));
-			expect(options).toEqual([{ name: 'Choose a MinistrySafe API Credential First', value: '' }]);
+			expect(options).toEqual([
+				{
+					name: 'Choose a MinistrySafe API Credential First',
+					value: '',
+					// n8n may fill in the credential while this answer is under way, and not ask again (issue 29).
+					description: 'With one chosen above, fill in the field above this list, or refresh the list, to load it',
+				},
+			]);
 			expect(sentRequests(sandbox)).toEqual([]);
 		},
 	);

@@ -28,14 +28,21 @@ export const resourceSelector: INodeProperties = {
 };
 
 /**
- * The canvas subtitle: the chosen operation's action ("Create or update a user"), not its internal values. An
- * expression, because n8n evaluates the subtitle against the node's parameters.
+ * The canvas subtitle, in Title Case as n8n's node UI design asks ("Get Sign-In Link: User"): the chosen operation's
+ * name and the resource's, as built-in nodes show `operation: resource`, with the names the editor shows rather than
+ * the internal values. An expression, because n8n evaluates the subtitle against the node's parameters.
  */
 export function actionSubtitle(): string {
-	const actions = Object.fromEntries(
+	const resourceNames = Object.fromEntries(
+		(resourceSelector.options as Array<{ name: string; value: string }>).map(({ name, value }) => [value, name]),
+	);
+	const subtitles = Object.fromEntries(
 		Object.entries(resources).flatMap(([resource, { operations }]) =>
-			Object.entries(operations).map(([operation, { option }]) => [`${resource}.${operation}`, option.action]),
+			Object.entries(operations).map(([operation, { option }]) => [
+				`${resource}.${operation}`,
+				`${option.name}: ${resourceNames[resource]}`,
+			]),
 		),
 	);
-	return `={{ (${JSON.stringify(actions)})[$parameter["resource"] + "." + $parameter["operation"]] }}`;
+	return `={{ (${JSON.stringify(subtitles)})[$parameter["resource"] + "." + $parameter["operation"]] }}`;
 }

@@ -8,10 +8,16 @@ import { apiRequestAllItems } from '../transport';
 
 /**
  * n8n asks for a dropdown's entries as soon as the node opens, before a credential is chosen: the list then says what
- * to do instead of failing ("Error fetching options"), and fills once the credential is there.
+ * to do instead of failing ("Error fetching options"), and fills once the credential is there. For a node just added,
+ * n8n may choose the credential itself while this answer is under way and then not ask again: the list reloads when
+ * the field above it changes (serviceList in actions/common/descriptions.ts), or with the field's Refresh List.
  */
 const CHOOSE_A_CREDENTIAL: INodePropertyOptions[] = [
-	{ name: 'Choose a MinistrySafe API Credential First', value: '' },
+	{
+		name: 'Choose a MinistrySafe API Credential First',
+		value: '',
+		description: 'With one chosen above, fill in the field above this list, or refresh the list, to load it',
+	},
 ];
 const hasCredential = (context: ILoadOptionsFunctions) => Boolean(context.getNode().credentials?.ministrySafeApi);
 
@@ -50,7 +56,7 @@ export async function getOrganizationTypes(this: ILoadOptionsFunctions): Promise
 	return types.map((type) => ({ name: type, value: type }));
 }
 
-/** The Organization's custom background-check packages, by name; the value is the code the order takes. */
+/** The Organization's custom background check packages, by name; the value is the code the order takes. */
 export async function getCustomPackages(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 	if (!hasCredential(this)) return CHOOSE_A_CREDENTIAL;
 	const packages = await fetchCustomPackages.call(this);

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { apiRequest, toFormBody } from '../../transport';
-import { USER_TYPES, userLocator, userTypeField, valuesOf } from '../common/descriptions';
+import { USER_TYPES, serviceList, userLocator, userTypeField, valuesOf } from '../common/descriptions';
 import type { ItemInput } from '../common/inputs';
 import { itemInput } from '../common/inputs';
 import { resolveUserId, userReference } from '../common/user';
@@ -47,11 +47,12 @@ const EMPLOYEE_TYPE_OPTIONS = [
 	{ name: 'Current', value: 'current', description: 'Already serves in the organization' },
 	{ name: 'Prospective', value: 'prospective', description: 'Applying to serve' },
 ] as const;
+/** From the lowest range to the highest, as people read salaries (n8n's node UI design: options in their natural order). */
 const SALARY_RANGE_OPTIONS = [
+	{ name: 'Under $20k', value: 'under_20k' },
 	{ name: '$20k to $25k', value: '20k_25k' },
 	{ name: '$25k to $75k', value: '25k_75k' },
 	{ name: '$75k or More', value: '75k_plus' },
-	{ name: 'Under $20k', value: 'under_20k' },
 ] as const;
 const PACKAGES = valuesOf(PACKAGE_OPTIONS);
 const EMPLOYEE_TYPES = valuesOf(EMPLOYEE_TYPE_OPTIONS);
@@ -154,7 +155,7 @@ export const create: Operation = {
 			displayName: 'Level Name or ID',
 			name: 'level',
 			type: 'options',
-			typeOptions: { loadOptionsMethod: 'getLevels' },
+			typeOptions: serviceList('getLevels', 'user.value'),
 			default: '',
 			required: true,
 			description:
@@ -165,7 +166,7 @@ export const create: Operation = {
 			displayName: 'Custom Package Name or ID',
 			name: 'customPackageCode',
 			type: 'options',
-			typeOptions: { loadOptionsMethod: 'getCustomPackages' },
+			typeOptions: serviceList('getCustomPackages', 'user.value'),
 			default: '',
 			required: true,
 			description:
@@ -178,14 +179,13 @@ export const create: Operation = {
 			type: 'boolean',
 			default: true,
 			description:
-				"Whether the service emails the applicant a form to fill in their own details; when off, the applicant's details are given here. When QuickApp comes from an expression, map the details from the item too: they are used where it is false.",
+				"Whether the service emails the applicant a form for their own details. When off, enter their details below. When set by an expression, map the details too: items where it is false use them.",
 		},
 		{
 			displayName: 'Child Serving',
 			name: 'childServing',
 			type: 'boolean',
 			default: false,
-			required: true,
 			description: 'Whether the applicant serves in a role with children',
 		},
 		{

@@ -7,7 +7,7 @@ export const getLevelPrices: Operation = {
 	option: {
 		name: 'Get Level Prices',
 		action: 'Get background check level prices',
-		description: 'Get the background-check levels the organization may order; returns one item per level with its price',
+		description: 'Get what each background check level costs the organization; returns one item per level with its price',
 	},
 	properties: [],
 	async execute(this: IExecuteFunctions) {

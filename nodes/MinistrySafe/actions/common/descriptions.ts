@@ -123,7 +123,8 @@ export const requestOptionsField: INodeProperties = {
 	displayName: 'Request Options',
 	name: 'requestOptions',
 	type: 'collection',
-	placeholder: 'Add Option',
+	// Not "Add Option": Options has that button on the same panel (issue 29).
+	placeholder: 'Add Request Option',
 	default: {},
 	options: [
 		{
@@ -146,3 +147,19 @@ export const requestOptionsField: INodeProperties = {
 		},
 	],
 };
+
+/**
+ * The typeOptions of a list the editor loads from the service, `loadOptionsMethod` reloaded when `field` changes.
+ *
+ * n8n's editor asks for such a list as soon as the panel shows it, and again when the node's credential changes. For a
+ * node just added from the node panel, n8n fills in the credential itself a moment after the panel opens (n8n 2.41
+ * first fetches the credentials it may offer), while that first request, sent without a credential, is still under
+ * way; the editor's loader skips a call while one is running, so the reload the credential asks for never happens
+ * and the list keeps the answer for no credential (issue 29). A list is also reloaded when a field named in
+ * `loadOptionsDependsOn` changes: naming the field a user fills in first, above the list (the user, say), loads the
+ * list again with the credential n8n chose.
+ */
+export function serviceList(loadOptionsMethod: string, field: string): INodeProperties['typeOptions'] {
+	return { loadOptionsMethod, loadOptionsDependsOn: [field] };
+}
+

@@ -1,9 +1,11 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { listed, quoted } from '../../wording';
 import { fromVersion1_1 } from './versions';
 
-/** How an operation's records are simplified, and the sentence that tells the user which fields stay. */
+/**
+ * How an operation's records are simplified, and the hint under the switch: one plain sentence (issue 29: a list of the
+ * service's keys there was documentation, not a hint).
+ */
 export interface Simplifier {
 	keeps: string;
 	simplify(record: IDataObject): IDataObject;
@@ -29,12 +31,12 @@ const backgroundCheckFields = [
 const userFields = ['id', 'first_name', 'last_name', 'email', 'external_id', 'user_type', 'tags', 'direct_login_url'];
 
 export const simplifiedTraining: Simplifier = {
-	keeps: `A training keeps ${listed(trainingFields)}.`,
+	keeps: 'Keeps the fields most workflows use: course, result, score, completion date and certificate.',
 	simplify: (record) => pick(record, trainingFields),
 };
 
 export const simplifiedBackgroundCheck: Simplifier = {
-	keeps: `A background check keeps ${listed(backgroundCheckFields)}.`,
+	keeps: 'Keeps the fields most workflows use: user, status, level, order date and result links.',
 	simplify: (record) => pick(record, backgroundCheckFields),
 };
 
@@ -42,7 +44,7 @@ const records = (value: unknown, simplifier: Simplifier) =>
 	Array.isArray(value) ? value.map((record) => simplifier.simplify(record as IDataObject)) : value;
 
 export const simplifiedUser: Simplifier = {
-	keeps: `A user keeps ${listed(userFields)}.`,
+	keeps: 'Keeps the fields most workflows use: name, email, External ID, type, tags and sign-in link.',
 	simplify: (record) => {
 		const user = pick(record, userFields);
 		// The later listing names the External ID employee_id only (api-v2.md: User).
@@ -57,13 +59,13 @@ export const simplifiedUser: Simplifier = {
 
 /** Get with Detailed: the User's Trainings and Background Checks are simplified too. */
 export const simplifiedDetailedUser: Simplifier = {
-	keeps: `A user keeps ${listed(userFields)}, and with ${quoted('Detailed')} on their ${listed(['trainings', 'background_checks'])}, each simplified.`,
+	keeps: 'Keeps the fields most workflows use: name, email, External ID, tags, trainings and background checks.',
 	simplify: simplifiedUser.simplify,
 };
 
 /** Create or Update: the User, and the action the node took and why (contract.md: not simplified). */
 export const simplifiedUpsertedUser: Simplifier = {
-	keeps: `${simplifiedUser.keeps} The action taken and its reason (${listed(['action', 'reason'])}) stay.`,
+	keeps: 'Keeps the fields most workflows use: name, email, External ID, tags, and the action taken and why.',
 	simplify: (record) => ({ ...simplifiedUser.simplify(record), action: record.action, reason: record.reason }),
 };
 

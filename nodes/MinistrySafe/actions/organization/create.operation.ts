@@ -69,7 +69,8 @@ const properties: INodeProperties[] = [
 		type: 'string',
 		default: '',
 		required: true,
-		description: 'Where the organization heard of the service',
+		placeholder: 'e.g. A partner organization',
+		description: 'How the organization heard of MinistrySafe. The service asks this of every new organization and refuses one without it.',
 	},
 	{
 		displayName: 'Size of Organization',

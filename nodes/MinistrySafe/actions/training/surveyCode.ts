@@ -2,6 +2,7 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import { quoted } from '../../wording';
+import { serviceList } from '../common/descriptions';
 import { fetchSurveyCodes } from './getSurveyCodes.operation';
 
 /**
@@ -24,7 +25,8 @@ export function surveyCodeField(overrides: Partial<INodeProperties>): INodePrope
 		displayName: 'Survey Code Name or ID',
 		name: 'surveyCode',
 		type: 'options',
-		typeOptions: { loadOptionsMethod: 'getSurveyCodes' },
+		// Assign and Resend: the user comes first.
+		typeOptions: serviceList('getSurveyCodes', 'user.value'),
 		default: '',
 		description:
 			'The training, by its code. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',

@@ -10,7 +10,7 @@ import { simplifiedDetailedUser } from '../common/simplify';
 export const get: Operation = {
 	option: {
 		name: 'Get',
-		action: 'Get a user by ID or external ID',
+		action: 'Get a user',
 		description:
 			"Retrieve a user by their numeric User ID or their External ID; returns their record, with their trainings and background checks when 'Detailed' is on",
 	},

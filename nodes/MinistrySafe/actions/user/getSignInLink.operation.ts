@@ -8,7 +8,7 @@ import type { Operation } from '../types';
 export const getSignInLink: Operation = {
 	option: {
 		name: 'Get Sign-In Link',
-		action: 'Get a sign in link for a user',
+		action: 'Get a link for a user to sign in',
 		description: 'Get a one-time link that signs the user in to MinistrySafe; returns the link and its expiry time, 5 minutes later',
 	},
 	properties: [userLocator],

@@ -25,7 +25,7 @@ export const update: Operation = {
 				emailField,
 				firstNameField,
 				lastNameField,
-				{ ...tagsField, hint: `The user's tags become exactly these; none chosen keeps them. ${tagsField.hint}` },
+				{ ...tagsField, hint: `The user's tags become exactly these; none chosen keeps them. ${tagsField.hint}.` },
 			],
 		},
 	],

@@ -249,7 +249,7 @@ describe('Sync', () => {
 		const result = await runSync(users.slice(0, 20).map(rowOf), { deactivateMissing: true, maxDeactivations: 4 });
 		const skipped = jsonOf(result).slice(20);
 		expect(skipped.map((json) => json.user_id)).toEqual(users.slice(20).map((user) => user.id));
-		const reason = `${users.length - 20} Users are missing from the list, more than Max Deactivations (4): none was deactivated`;
+		const reason = `${users.length - 20} users are missing from the list, more than 'Max Deactivations' (4): none was deactivated`;
 		expect(skipped.every((json) => json.action === 'skipped' && json.reason === reason)).toBe(true);
 		expect(methods().some((line) => line.startsWith('DELETE'))).toBe(false);
 		expect(await allUsers()).toHaveLength(users.length);

@@ -85,6 +85,8 @@ function parameterOnScreen(panel: Locator, property: INodeProperties): Locator {
 	if (property.type === 'collection' || property.type === 'fixedCollection') {
 		return panel.getByText(property.displayName, { exact: true }).first();
 	}
+	// A resource mapper (Sync's and Create or Update's columns from node version 1.2) shows its mapping mode first.
+	if (property.type === 'resourceMapper') return panel.locator('[data-test-id="mapping-mode-select"]').first();
 	return panel.locator(`[data-test-id="parameter-input-${property.name}"]`).first();
 }
 

@@ -25,7 +25,7 @@ export const getReport: ListOperation = {
 			type: 'options',
 			options: [
 				{ name: 'None', value: 'none', description: 'Only the totals' },
-				{ name: 'Tag', value: 'tag', description: 'A user counts in each of their tags; users without one under "No tag"' },
+				{ name: 'Tag', value: 'tag', description: "A user counts in each of their tags; users with none count under 'No tag'" },
 				{ name: 'User Type', value: 'userType', description: 'Employees, volunteers, and users of no type' },
 			],
 			default: 'tag',

@@ -172,12 +172,6 @@ export function recordInWords(record: DueRecord): string {
 	return `${record.what} ${record.state}${record.day ? ` ${record.day}` : ''}`;
 }
 
-/** "overdue since 2026-10-01", "now", "2026-12-01". */
-export function byWhenInWords(person: DuePerson): string {
-	if (person.overdue) return person.by ? `overdue since ${person.by}` : 'overdue';
-	return person.by ?? 'now';
-}
-
 /** What a group is called in a heading: "By tag", "By user type". */
 export function groupingInWords(groupBy: GroupBy): string {
 	return groupBy === 'userType' ? 'By user type' : 'By tag';

@@ -2,7 +2,7 @@
 // image, form or link to anything outside), fixed colours on every cell (a client's dark theme then keeps them or
 // inverts them all), 600 px wide at most, as email layouts are. Every text from the service is escaped.
 import type { Counts, DuePerson, ReportFigures } from './figures';
-import { byWhenInWords, countsInWords, groupingInWords, recordInWords } from './figures';
+import { countsInWords, groupingInWords } from './figures';
 
 /** Rows of the people due in the email; the node's `due` output lists everyone (Gmail clips an email past 102 KB). */
 export const MAX_DUE_ROWS = 100;
@@ -30,8 +30,8 @@ const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;'
 export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (character) => ESCAPES[character]);
 
 /** A table for layout only, as email clients lay out pages: no spacing of its own. */
-const layoutTable = (style: string, rows: string) =>
-	`<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="width:100%;border-collapse:collapse;${style}">${rows}</table>`;
+const layoutTable = (style: string, rows: string, attributes = '') =>
+	`<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0"${attributes} style="width:100%;border-collapse:collapse;${style}">${rows}</table>`;
 
 /**
  * Whole percentages of the three counts that add up to 100 (largest remainders), a count above zero at least 1 %: the
@@ -109,14 +109,22 @@ function groupRows(figures: ReportFigures): string {
 	);
 }
 
+/** A date never breaks across lines. */
+const date = (day: string, before = '') => `<span style="white-space:nowrap;">${before}${escapeHtml(day)}</span>`;
+
+/** "overdue since 2026-10-01" (in bold), "now", or the day. */
+function byWhen(person: DuePerson): string {
+	if (person.overdue) return `<b>overdue</b>${person.by ? `<br>${date(person.by, 'since ')}` : ''}`;
+	return person.by ? date(person.by) : 'now';
+}
+
 function duePersonRow(person: DuePerson, index: number): string {
 	const shade = index % 2 === 1 ? `background-color:${STRIPE};` : '';
 	const email = typeof person.entry.email === 'string' && person.entry.email !== '' ? person.entry.email : '';
 	const cell = (content: string, style = '') => `<td valign="top" style="padding:6px 8px;${shade}${FONT}font-size:13px;line-height:18px;color:${TEXT};${style}">${content}</td>`;
 	const who = `<b>${escapeHtml(person.name)}</b>${email ? `<br><span style="color:${MUTED};font-size:12px;">${escapeHtml(email)}</span>` : ''}`;
-	const what = person.records.map((record) => escapeHtml(recordInWords(record))).join('<br>');
-	const when = escapeHtml(byWhenInWords(person));
-	return `<tr>${cell(who)}${cell(what)}${cell(person.overdue ? `<b>${when}</b>` : when, 'white-space:nowrap;')}</tr>`;
+	const what = person.records.map(({ what: record, state, day }) => `${record} ${state}${day ? ` ${date(day)}` : ''}`).join('<br>');
+	return `<tr>${cell(who)}${cell(what)}${cell(byWhen(person))}</tr>`;
 }
 
 function dueRows(figures: ReportFigures): string {
@@ -124,8 +132,8 @@ function dueRows(figures: ReportFigures): string {
 	const headingText = due.length === 0 ? 'No one is due' : `Due: ${due.length} ${due.length === 1 ? 'person' : 'people'}, soonest first`;
 	const heading = row(headingText, `padding-top:16px;padding-bottom:6px;border-top:1px solid ${RULE};font-size:16px;line-height:22px;font-weight:bold;`);
 	if (due.length === 0) return heading;
-	const headerCell = (text: string) =>
-		`<th align="left" style="padding:6px 8px;border-bottom:1px solid ${RULE};${FONT}font-size:12px;line-height:16px;color:${MUTED};text-align:left;font-weight:bold;">${text}</th>`;
+	const headerCell = (text: string, width: number) =>
+		`<th align="left" width="${width}%" style="width:${width}%;padding:6px 8px;border-bottom:1px solid ${RULE};${FONT}font-size:12px;line-height:16px;color:${MUTED};text-align:left;font-weight:bold;">${text}</th>`;
 	const shown = due.slice(0, MAX_DUE_ROWS);
 	const more =
 		due.length > shown.length
@@ -133,7 +141,7 @@ function dueRows(figures: ReportFigures): string {
 			: '';
 	const table = layoutTable(
 		'',
-		`<tr>${headerCell('Person')}${headerCell('What is due')}${headerCell('By when')}</tr>${shown.map(duePersonRow).join('')}${more}`,
+		`<tr>${headerCell('Person', 36)}${headerCell('What is due', 42)}${headerCell('By when', 22)}</tr>${shown.map(duePersonRow).join('')}${more}`,
 	);
 	return heading + row(table, 'padding-bottom:20px;');
 }
@@ -147,5 +155,6 @@ export function reportHtml(figures: ReportFigures): string {
 	return layoutTable(
 		`max-width:600px;background-color:#ffffff;color:${TEXT};${FONT}font-size:14px;line-height:20px;`,
 		headline + groupRows(figures) + dueRows(figures),
+		' bgcolor="#ffffff"',
 	);
 }

@@ -231,5 +231,6 @@ describe('Compliance > Get Report', () => {
 		} finally {
 			await large.stop();
 		}
-	});
+		// Seeding and reading 10,000 Users on a busy machine.
+	}, 180_000);
 });

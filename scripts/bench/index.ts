@@ -15,6 +15,7 @@ import { creates } from './creates';
 import { footprint } from './footprint';
 import { startBenchN8n } from './n8n';
 import { rateLimited } from './rateLimit';
+import { report } from './report';
 import { LIST_USERS, returnAll } from './returnAll';
 import { RUNS } from './runs';
 import type { Section } from './table';
@@ -22,7 +23,7 @@ import { renderSections } from './table';
 import { wholeLists } from './wholeLists';
 import { benchCredentials } from './workflows';
 
-const PARTS: BenchPart[] = [returnAll, creates, rateLimited, footprint, wholeLists];
+const PARTS: BenchPart[] = [returnAll, creates, rateLimited, footprint, wholeLists, report];
 const N8N_VERSION = '2.8.4';
 
 const benchStarted = Date.now();

@@ -42,7 +42,7 @@ export function benchCredentials(sandboxes: Record<string, SandboxTarget>): Benc
 type Node = Record<string, unknown>;
 
 /** Webhook (POST /webhook/<path>, answers once the last node is done) -> [Split Out body.users] -> the measured node. */
-function workflow(id: string, name: string, measured: Node, options: { splitUsers: boolean }): WorkflowFile {
+export function workflow(id: string, name: string, measured: Node, options: { splitUsers: boolean }): WorkflowFile {
 	const nodes: Node[] = [
 		{
 			id: `${id}-trigger`,

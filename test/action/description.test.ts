@@ -59,7 +59,7 @@ test("the table is the node's own Operation options, as n8n loads them", () => {
 			),
 		);
 	expect(operations.map(([resource, operation]) => `${resource}.${operation}`).sort()).toEqual(offered.sort());
-	expect(offered).toHaveLength(25);
+	expect(offered).toHaveLength(26);
 });
 
 test('a resource cannot default to an operation it does not have (checked when the tests compile: npm run typecheck, run by CI)', () => {

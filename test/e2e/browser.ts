@@ -24,10 +24,10 @@ export interface EditorSession {
 	screenshot(name: string): Promise<void>;
 }
 
-/** A browser with one page for the n8n editor. Close `browser` when done. */
-export async function launchEditor(): Promise<EditorSession> {
+/** Debian's Chromium, headless, with nothing of its own on the network. Close it when done. */
+export async function launchChromium(): Promise<Browser> {
 	if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: apt-get install -y chromium`);
-	const browser = await chromium.launch({
+	return await chromium.launch({
 		executablePath: CHROMIUM,
 		headless: true,
 		timeout: STEP_TIMEOUT_MS,
@@ -41,6 +41,11 @@ export async function launchEditor(): Promise<EditorSession> {
 			'--disable-sync',
 		],
 	});
+}
+
+/** A browser with one page for the n8n editor. Close `browser` when done. */
+export async function launchEditor(): Promise<EditorSession> {
+	const browser = await launchChromium();
 	try {
 		const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
 		page.setDefaultTimeout(STEP_TIMEOUT_MS);

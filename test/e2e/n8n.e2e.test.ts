@@ -8,14 +8,20 @@ import {
 	exampleCredentials,
 	exampleWorkflows,
 	executeWorkflow,
+	importCredentials,
 	nodeOutput,
 	setSandboxWebhooks,
 	triggerWebhookIds,
 	waitFor,
 } from '../../scripts/n8n-runtime';
 import type { WebhookDelivery } from '../../sandbox';
+import { join } from 'node:path';
+
+import { EMAIL_TAGS, attributeProblems } from '../helpers/emailHtml';
 import { ok, sandboxClients } from '../helpers/sandbox';
+import { type SmtpServer, mailHeader, mimeParts, startSmtpServer } from '../helpers/smtpServer';
 import { type Receiver, createUser, startReceiver } from '../sandbox/helpers';
+import { SCREENSHOT_DIR, launchChromium } from './browser';
 import { type E2eEnvironment, WEBHOOK_AUTH, fixtureWorkflows, startE2eEnvironment } from './helpers';
 
 const ALL_EVENTS = 'e2eAllEvents';
@@ -266,49 +272,89 @@ describe('the nightly sync example', () => {
 	});
 });
 
-interface ReportEntry {
-	user_id: number;
-	email: string;
-	status: string;
-	compliant: boolean;
-	training: { status: string; survey_code: string };
+interface ComplianceReport {
+	summary: string;
+	counts: { total: number; compliant: number; expiring: number; noncompliant: number };
+	groups: Array<{ name: string; counts: { total: number } }>;
+	due: Array<{ status: string; first_name: string; last_name: string }>;
+	html: string;
+	text: string;
 }
 
-describe('the weekly expiring report example', () => {
+describe('the weekly compliance report example', () => {
 	const workflow = examples.find((candidate) => candidate.id === EXPIRING_REPORT) as WorkflowFile;
+	const nodeNamed = (name: string) => workflow.nodes.find((node) => node.name === name) as Record<string, unknown>;
+	/** A mail server on 127.0.0.1 stands in for the user's: the example's SMTP credential points at it. */
+	let smtp: SmtpServer;
+	let run: WorkflowRun;
+	let report: ComplianceReport;
 
-	it('resends the Training to those whose Training expires within 30 days, and builds the summary email', async () => {
-		// The example sends no email until someone enables the node and gives it an SMTP credential.
-		expect(workflow.nodes.find((node) => node.name === 'Send summary email')).toMatchObject({ disabled: true });
-		const sentBefore = env.sandbox.requests.length;
+	beforeAll(async () => {
+		smtp = await startSmtpServer();
+		const { id, name } = (nodeNamed('Email the report').credentials as Record<string, { id: string; name: string }>).smtp;
+		const data = { host: smtp.host, port: smtp.port, secure: false, disableStartTls: true, user: '', password: '' };
+		await importCredentials(env.settings, [{ id, name, type: 'smtp', data }]);
+		run = await executeWorkflow(env.settings, EXPIRING_REPORT);
+		[report] = nodeOutput(run, 'Compliance report') as unknown as ComplianceReport[];
+	}, 300_000);
 
-		const run = await executeWorkflow(env.settings, EXPIRING_REPORT);
+	afterAll(async () => {
+		await smtp?.stop();
+	});
 
-		const report = nodeOutput(run, 'Expiring in 30 days') as unknown as ReportEntry[];
-		expect(report.length).toBeGreaterThan(0);
-		expect(report.every((entry) => entry.status === 'expiring' && entry.compliant === true)).toBe(true);
-		const trainingExpiring = report.filter((entry) => entry.training.status === 'expiring');
-		expect(trainingExpiring.length).toBeGreaterThan(0);
-		expect(nodeOutput(run, 'Resend training').map((user) => user.id)).toEqual(trainingExpiring.map((entry) => entry.user_id));
+	it('emails the report of Get Report, as HTML with the chat text beside it; Slack stays off until set up', async () => {
+		expect(nodeNamed('Compliance report')).toMatchObject({ typeVersion: 1.1, parameters: { resource: 'compliance', operation: 'getReport' } });
+		expect(nodeNamed('Post to Slack')).toMatchObject({ disabled: true, parameters: { text: '={{ $json.text }}' } });
+		// A disabled node passes its input through: nothing was posted.
+		expect(nodeOutput(run, 'Post to Slack')).toEqual([report]);
 
-		// The node sends the resends concurrently (Request Options > Concurrency), so they arrive in any order.
-		const byPath = (a: { path: string }, b: { path: string }) => a.path.localeCompare(b.path);
-		const resends = env.sandbox.requests.slice(sentBefore).filter((request) => request.method === 'POST');
-		expect(resends.map(({ path, body }) => ({ path, body })).sort(byPath)).toEqual(
-			trainingExpiring
-				.map((entry) => ({
-					path: `/api/v2/users/${String(entry.user_id)}/resend_training`,
-					body: { survey_code: entry.training.survey_code },
-				}))
-				.sort(byPath),
-		);
+		expect(report.counts.total).toBe((await allUsers()).length);
+		expect(report.counts.compliant + report.counts.expiring + report.counts.noncompliant).toBe(report.counts.total);
+		expect(report.due.length).toBe(report.counts.expiring + report.counts.noncompliant);
+		expect(report.groups.length).toBeGreaterThan(1);
 
-		const [summary] = nodeOutput(run, 'Summary');
-		expect(summary.subject).toBe(`${report.length} people have a Training or Background Check expiring within 30 days`);
-		const lines = String(summary.text).split('\n');
-		expect(lines).toHaveLength(report.length);
-		for (const [index, entry] of report.entries()) {
-			expect(lines[index]).toContain(`<${String(entry.email)}>: Training ${String(entry.training.status)}`);
+		expect(smtp.mails).toHaveLength(1);
+		const [mail] = smtp.mails;
+		expect(mail.from).toBe('n8n@your-church.org');
+		expect(mail.to).toEqual(['safety.coordinator@your-church.org']);
+		expect(mailHeader(mail.data, 'subject')).toBe(`Compliance this week: ${report.summary}`);
+		const parts = mimeParts(mail.data);
+		// What arrives is the report, byte for byte, and nothing else (no attribution appended).
+		expect(parts.get('text/html')).toBe(report.html);
+		expect(parts.get('text/plain')?.replace(/\r\n/g, '\n')).toBe(report.text);
+	});
+
+	it('shows in Chromium at an email\'s width (600 px) as sent: email-safe elements only, nothing fetched, nothing wider', async () => {
+		const browser = await launchChromium();
+		try {
+			const page = await browser.newPage({ viewport: { width: 600, height: 900 } });
+			const fetched: string[] = [];
+			page.on('request', (request) => fetched.push(request.url()));
+			await page.setContent(`<!doctype html><html><head><meta charset="utf-8"></head><body style="margin:0;">${report.html}</body></html>`);
+			// The elements as Chromium parsed them (tbody added): each an email client keeps.
+			// Code run in the page, as text: the tests compile without the DOM's types.
+			const elements = (await page.evaluate(
+				"[...document.body.querySelectorAll('*')].map((element) => ({ tag: element.tagName.toLowerCase(), attributes: [...element.attributes].map((attribute) => [attribute.name, attribute.value]) }))",
+			)) as Array<{ tag: string; attributes: Array<[string, string]> }>;
+			const problems = elements.flatMap(({ tag, attributes }) => [
+				...(EMAIL_TAGS.has(tag) ? [] : [`<${tag}>`]),
+				...attributes.flatMap(([name, value]) => attributeProblems(tag, name, value)),
+			]);
+			expect(problems).toEqual([]);
+			expect(fetched).toEqual([]);
+			expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(600);
+			const shown = await page.locator('body').innerText();
+			expect(shown).toContain(report.summary);
+			const first = report.due[0];
+			expect(shown).toContain(`${first.first_name} ${first.last_name}`);
+			const height = Number(await page.evaluate('document.documentElement.scrollHeight'));
+			await page.screenshot({
+				path: join(SCREENSHOT_DIR, 'compliance-report.png'),
+				clip: { x: 0, y: 0, width: 600, height: Math.min(height, 1500) },
+				fullPage: true,
+			});
+		} finally {
+			await browser.close();
 		}
 	});
 });

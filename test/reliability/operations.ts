@@ -112,6 +112,7 @@ export const OPERATIONS: OperationCase[] = [
 	{ name: 'backgroundCheck.getLevels', parameters: { resource: 'backgroundCheck', operation: 'getLevels' }, writes: false },
 	{ name: 'compliance.getForUser', parameters: { resource: 'compliance', operation: 'getForUser', user: byId }, writes: false },
 	{ name: 'compliance.getAll', parameters: { resource: 'compliance', operation: 'getAll' }, writes: false, concurrentReads: 3 },
+	{ name: 'compliance.getReport', parameters: { resource: 'compliance', operation: 'getReport' }, writes: false, concurrentReads: 3 },
 	{ name: 'tag.getAll', parameters: { resource: 'tag', operation: 'getAll', returnAll: true }, writes: false, paged: true },
 	{
 		name: 'organization.create',

@@ -101,18 +101,20 @@ export const userListProperties: INodeProperties[] = [userLocator, ...updateDisp
 /** A list's parameters: Return All, Limit and, when it has any, its Filters. */
 export function listProperties(filters: INodeProperties[] = []): INodeProperties[] {
 	if (filters.length === 0) return returnAllOrLimit;
-	return [
-		...returnAllOrLimit,
-		{
-			displayName: 'Filters',
-			name: 'filters',
-			type: 'collection',
-			placeholder: 'Add Filter',
-			default: {},
-			// In alphabetical order, as n8n lists optional fields.
-			options: [...filters].sort((a, b) => a.displayName.localeCompare(b.displayName)),
-		},
-	];
+	return [...returnAllOrLimit, filtersCollection(filters)];
+}
+
+/** The Filters collection of a list (or of a report read from one). */
+export function filtersCollection(filters: INodeProperties[]): INodeProperties {
+	return {
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		// In alphabetical order, as n8n lists optional fields.
+		options: [...filters].sort((a, b) => a.displayName.localeCompare(b.displayName)),
+	};
 }
 
 /**

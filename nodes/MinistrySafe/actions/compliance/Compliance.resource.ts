@@ -1,5 +1,6 @@
 import { defineResource } from '../defineResource';
 import { getAll } from './getAll.operation';
 import { getForUser } from './getForUser.operation';
+import { getReport } from './getReport.operation';
 
-export const compliance = defineResource('compliance', { getForUser, getAll }, 'getAll');
+export const compliance = defineResource('compliance', { getForUser, getAll, getReport }, 'getAll');

@@ -1,0 +1,95 @@
+// The compliance of the whole Organization: what Get Many lists and Get Report sums up, read and decided one way.
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { apiRequestAllItems } from '../../transport';
+import { userTagFilter } from '../common/descriptions';
+import type { ItemInput } from '../common/inputs';
+import { participantExternalId } from '../common/trainings';
+import { allUsers } from '../common/user';
+import { today } from '../common/values';
+import { type ComplianceSettings, readSettings } from './settings';
+import { type Clock, complianceOf, OVERALL_STATUSES } from './status';
+
+/** The Filters of both operations: Status and Tag. */
+export const complianceFilters: INodeProperties[] = [
+	{
+		displayName: 'Status',
+		name: 'status',
+		type: 'multiOptions',
+		options: OVERALL_STATUSES.map((status) => ({ name: status.charAt(0).toUpperCase() + status.slice(1), value: status })),
+		default: [],
+		description: 'Only users with one of these statuses',
+	},
+	userTagFilter,
+];
+
+/** What to read and how to judge it: an item's Filters and Settings, checked before anything is sent. */
+export interface ComplianceQuery {
+	settings: ComplianceSettings;
+	statuses: string[];
+	tag: string | undefined;
+}
+
+export function readComplianceQuery(input: ItemInput): ComplianceQuery {
+	return {
+		settings: readSettings(input),
+		statuses: input.choices('filters.status', 'Status', OVERALL_STATUSES),
+		tag: input.text('filters.tag', 'Tag'),
+	};
+}
+
+/** One User as the service gives it, and its compliance (the Get Many item). */
+export interface UserCompliance {
+	user: IDataObject;
+	entry: IDataObject;
+}
+
+/** Records grouped by their User's ID. */
+function byUser(records: IDataObject[], userIdOf: (record: IDataObject) => unknown): Map<string, IDataObject[]> {
+	const groups = new Map<string, IDataObject[]>();
+	for (const record of records) {
+		const key = String(userIdOf(record) ?? '');
+		const group = groups.get(key);
+		if (group) group.push(record);
+		else groups.set(key, [record]);
+	}
+	return groups;
+}
+
+/**
+ * Every User's compliance in the service's order, those the Filters keep, computed as they are taken (Get Many stops at
+ * its Limit). Three lists for the whole Organization, never one request per User.
+ */
+export async function organizationCompliance(
+	context: IExecuteFunctions,
+	query: ComplianceQuery,
+): Promise<{ clock: Clock; users: Iterable<UserCompliance> }> {
+	const [users, trainings, checks] = (await Promise.all([
+		allUsers(context, { tag: query.tag }),
+		apiRequestAllItems.call(context, '/trainings'),
+		apiRequestAllItems.call(context, '/background_checks'),
+	])) as IDataObject[][];
+	// A Training names its User by id; where the participant carries only an External ID, that finds the User.
+	const userIdByExternalId = new Map(
+		users.filter((user) => user.external_id !== undefined && user.external_id !== null).map((user) => [String(user.external_id), user.id]),
+	);
+	const trainingsByUser = byUser(trainings, (training) => {
+		const id = (training.participant as IDataObject | null | undefined)?.id;
+		if (id !== undefined && id !== null) return id;
+		const externalId = participantExternalId(training);
+		return externalId === undefined ? undefined : userIdByExternalId.get(externalId);
+	});
+	const checksByUser = byUser(checks, (check) => check.user_id);
+
+	const timeZone = context.getTimezone();
+	const clock = { today: today(timeZone), timeZone };
+	const { settings, statuses } = query;
+	function* kept(): Generator<UserCompliance> {
+		for (const user of users) {
+			const key = String(user.id);
+			const entry = complianceOf(user, trainingsByUser.get(key) ?? [], checksByUser.get(key) ?? [], settings, clock);
+			if (statuses.length === 0 || statuses.includes(String(entry.status))) yield { user, entry };
+		}
+	}
+	return { clock, users: kept() };
+}

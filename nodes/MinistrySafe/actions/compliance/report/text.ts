@@ -1,0 +1,40 @@
+// The report as a chat message: the email's figures in plain text, never longer than MAX_LINES lines, whatever the
+// size of the Organization ("and N more" says what is left out).
+import type { Counts, ReportFigures } from './figures';
+import { countsInWords, groupingInWords, recordInWords } from './figures';
+
+export const MAX_LINES = 40;
+/** The most lines the groups take, so that the people due always get most of the message. */
+const MAX_GROUP_LINES = 10;
+
+const groupCounts = (counts: Counts) =>
+	`${counts.compliant} compliant, ${counts.expiring} expiring, ${counts.noncompliant} noncompliant (${counts.total})`;
+
+/** Up to `room` lines of `lines`: past that, one line fewer and "and N more ...". */
+function within(lines: string[], room: number, what: string): string[] {
+	if (lines.length <= room) return lines;
+	const kept = lines.slice(0, Math.max(0, room - 1));
+	return [...kept, `and ${lines.length - kept.length} more ${what}`];
+}
+
+export function reportText(figures: ReportFigures): string {
+	const { counts, due } = figures;
+	const lines = [
+		`Compliance on ${figures.date}`,
+		`${countsInWords(counts)} (expiring: within ${figures.expiringWithinDays} days)`,
+	];
+	if (figures.groups.length > 0) {
+		const groups = figures.groups.map(({ name, counts: ofGroup }) => `- ${name}: ${groupCounts(ofGroup)}`);
+		lines.push('', `${groupingInWords(figures.groupBy)}:`, ...within(groups, MAX_GROUP_LINES, 'groups'));
+	}
+	lines.push('');
+	if (due.length === 0) {
+		lines.push('No one is due.');
+	} else {
+		lines.push(`Due, soonest first (${due.length}):`);
+		const people = due.map((person) => `- ${person.name}: ${person.records.map(recordInWords).join('; ')}`);
+		lines.push(...within(people, MAX_LINES - lines.length, due.length === 1 ? 'person' : 'people'));
+	}
+	// A name from the service may hold a line break: one line stays one line.
+	return lines.map((line) => line.replace(/\s+/g, ' ').trimEnd()).join('\n');
+}

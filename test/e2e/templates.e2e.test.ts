@@ -1,6 +1,9 @@
 // The templates in examples/ as a user meets them, in a real n8n with the package installed: the two forms filled in
 // over HTTP as a browser does it, against the sandbox; the two nightly syncs imported as they ship (only their source's
 // credential missing) and run from their schedule with the source's output pinned, as "Execute workflow" runs them.
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+
 import { type INode, type INodeTypeDescription, NodeHelpers } from 'n8n-workflow';
 
 import {
@@ -9,6 +12,7 @@ import {
 	exampleWorkflows,
 	importWorkflows,
 	nodeOutput,
+	selectedRuntime,
 	waitFor,
 } from '../../scripts/n8n-runtime';
 import type { RecordedRequest } from '../../sandbox';
@@ -79,6 +83,32 @@ function csv(rows: string[][]): string {
 	return `${rows.map((row) => row.map(cell).join(',')).join('\r\n')}\r\n`;
 }
 
+/** The rows as an Excel workbook, written by the spreadsheet library the n8n under test reads Excel files with. */
+function excelFile(rows: string[][]): Uint8Array {
+	const nodesBase = createRequire(join(selectedRuntime().dir, 'node_modules', 'n8n-nodes-base', 'package.json'));
+	// n8n 2.8 depends on SheetJS as 'xlsx', 2.41 on its republished '@e965/xlsx'.
+	const sheetJs = ['xlsx', '@e965/xlsx'].flatMap((name) => {
+		try {
+			return [nodesBase(name) as SheetJs];
+		} catch {
+			return [];
+		}
+	})[0];
+	if (!sheetJs) throw new Error(`The n8n in ${selectedRuntime().dir} has no SheetJS ('xlsx' or '@e965/xlsx')`);
+	const workbook = sheetJs.utils.book_new();
+	sheetJs.utils.book_append_sheet(workbook, sheetJs.utils.aoa_to_sheet(rows), 'Staff');
+	return new Uint8Array(sheetJs.write(workbook, { type: 'buffer', bookType: 'xlsx' }) as Buffer);
+}
+
+interface SheetJs {
+	utils: {
+		book_new(): unknown;
+		book_append_sheet(workbook: unknown, sheet: unknown, name: string): void;
+		aoa_to_sheet(rows: string[][]): unknown;
+	};
+	write(workbook: unknown, options: { type: 'buffer'; bookType: 'xlsx' }): unknown;
+}
+
 beforeAll(async () => {
 	env = await startE2eEnvironment({ workflows: templates, publish: [UPLOAD, VOLUNTEER] });
 }, 300_000);
@@ -97,6 +127,7 @@ describe('Upload your staff list', () => {
 	let before: ApiUser[];
 	let changed: ApiUser;
 	let same: ApiUser;
+	let rows: string[][];
 	let file: FormFile;
 
 	beforeAll(async () => {
@@ -110,24 +141,22 @@ describe('Upload your staff list', () => {
 			user.email,
 			String(user.user_type),
 		];
-		file = {
-			name: 'staff-export.csv',
-			type: 'text/csv',
-			content: csv([HEADER, ...newPeople, row(changed, `${changed.last_name}-Okafor`), row(same)]),
-		};
+		rows = [HEADER, ...newPeople, row(changed, `${changed.last_name}-Okafor`), row(same)];
+		file = { name: 'staff-export.csv', type: 'text/csv', content: csv(rows) };
 	});
 
-	it('shows what would change, and changes nothing, when the file is sent the first time', async () => {
+	/** The first submission of a file: a Dry Run that reads the service, changes nothing and says what it would do. */
+	async function expectDryRun(sent: FormFile): Promise<void> {
 		const start = env.sandbox.requests.length;
 
 		const page = await submitForm(formUrl(workflow), {
-			'Staff list (CSV or Excel)': file,
+			'Staff list (CSV or Excel)': sent,
 			'What should happen?': 'Show what would change',
 		});
 
-		const sent = sentSince(start);
-		expect(sent.length).toBeGreaterThan(0);
-		expect(writes(sent)).toEqual([]);
+		const requests = sentSince(start);
+		expect(requests.length).toBeGreaterThan(0);
+		expect(writes(requests)).toEqual([]);
 		expect(await allUsers()).toEqual(before);
 		expect(page.title).toBe('What would change');
 		expect(page.text.split('\n')).toEqual(
@@ -138,6 +167,18 @@ describe('Upload your staff list', () => {
 				'Nothing has changed yet. To make these changes, send the same file again with "Apply the changes".',
 			]),
 		);
+	}
+
+	it('shows what would change, and changes nothing, when the file is sent the first time', async () => {
+		await expectDryRun(file);
+	});
+
+	it('reads the same list from an Excel file', async () => {
+		await expectDryRun({
+			name: 'staff-export.xlsx',
+			type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+			content: excelFile(rows),
+		});
 	});
 
 	it('makes the changes when the file is sent again with "Apply the changes", and says what it did', async () => {

@@ -1,5 +1,5 @@
 // n8n's REST API (what the editor calls) and public API (what scripts call with an API key).
-import type { CredentialFile, WorkflowRun } from './cli';
+import type { CredentialFile, WorkflowFile, WorkflowRun } from './cli';
 
 export interface Owner {
 	email: string;
@@ -77,6 +77,26 @@ export class N8nClient {
 		return answer.data;
 	}
 
+	/** The node types' descriptions as the editor gets them, each at the version asked for. */
+	async nodeTypeDescriptions(nodes: Array<{ name: string; version: number }>): Promise<NodeTypeDescription[]> {
+		const answer = await this.request<{ data: NodeTypeDescription[] }>('POST', '/rest/node-types', { nodeInfos: nodes });
+		return answer.data;
+	}
+
+	/**
+	 * "Execute workflow" in the editor, from one trigger: the workflow as given (its pinned data too, which only a
+	 * manual execution uses) runs in n8n's manual mode. Returns the execution's id; it runs on after this returns.
+	 */
+	async executeManually(workflow: WorkflowFile, triggerName: string): Promise<string> {
+		const answer = await this.request<{ data: { executionId?: string; waitingForWebhook?: boolean } }>(
+			'POST',
+			`/rest/workflows/${encodeURIComponent(workflow.id)}/run`,
+			{ workflowData: workflow, triggerToStartFrom: { name: triggerName } },
+		);
+		if (!answer.data.executionId) throw new Error(`n8n started no execution of ${workflow.id}: ${JSON.stringify(answer.data)}`);
+		return answer.data.executionId;
+	}
+
 	/** Every workflow with its nodes, through the public API (250 a page). */
 	async workflows(apiKey: string): Promise<PublicWorkflow[]> {
 		const all: PublicWorkflow[] = [];
@@ -121,4 +141,13 @@ export interface PublicExecution {
 	finished: boolean;
 	workflowId: string;
 	data?: WorkflowRun['data'];
+}
+
+/** The part of a node type's description that n8n's own checks of a node's parameters and credentials read. */
+export interface NodeTypeDescription {
+	name: string;
+	version: number | number[];
+	properties: unknown[];
+	credentials?: Array<{ name: string; required?: boolean; displayOptions?: unknown }>;
+	[key: string]: unknown;
 }

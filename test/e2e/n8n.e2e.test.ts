@@ -25,10 +25,8 @@ import { SCREENSHOT_DIR, launchChromium } from './browser';
 import { type E2eEnvironment, WEBHOOK_AUTH, fixtureWorkflows, startE2eEnvironment } from './helpers';
 
 const ALL_EVENTS = 'e2eAllEvents';
-const STAFF_SYNC = 'msExampleStaffSync';
 const BACKGROUND_CHECK_READY = 'msExampleBgCheckReady';
 const QUIZ_CERTIFICATE = 'msExampleQuizCert';
-const NIGHTLY_SYNC = 'msExampleNightlySync';
 const EXPIRING_REPORT = 'msExampleExpiringReport';
 const HR_NODE = 'Send to the HR system';
 const HR_PLACEHOLDER_URL = 'https://hr.example.org/api/training-certificates';
@@ -39,7 +37,6 @@ interface ApiUser {
 	last_name: string;
 	email: string;
 	external_id: string;
-	tags: string[];
 }
 
 /** Every User of the demo Organization, page by page. */
@@ -60,10 +57,6 @@ function withHrUrl(workflow: WorkflowFile, url: string): WorkflowFile {
 	if (parameters?.url !== HR_PLACEHOLDER_URL) throw new Error(`The quiz example has no "${HR_NODE}" posting to ${HR_PLACEHOLDER_URL}`);
 	parameters.url = url;
 	return copy;
-}
-
-function ranNodes(run: Pick<WorkflowRun, 'data'>): string[] {
-	return Object.keys(run.data.resultData.runData);
 }
 
 let env: E2eEnvironment;
@@ -176,99 +169,6 @@ describe('action workflows executed by the n8n CLI', () => {
 
 	it("stops with the service's answer when the user does not exist", async () => {
 		await expect(executeWorkflow(env.settings, 'e2eUnknownUser')).rejects.toThrow(/999999[\s\S]*not found|not found[\s\S]*999999/i);
-	});
-});
-
-describe('the staff sync example', () => {
-	const staffSync = examples.find((workflow) => workflow.id === STAFF_SYNC) as WorkflowFile;
-	const staffList = staffSync.nodes.find((node) => node.name === 'Staff list')?.parameters as { jsonOutput: string };
-	const staff = (JSON.parse(staffList.jsonOutput) as { staff: Array<Record<string, string>> }).staff;
-
-	async function userByExternalId(externalId: string): Promise<ApiUser | undefined> {
-		const found = await api.get<ApiUser[]>(`/users?external_id=${encodeURIComponent(externalId)}`);
-		return found.find((user) => user.external_id === externalId);
-	}
-
-	async function trainingCount(user: ApiUser | undefined): Promise<number> {
-		if (!user) return 0;
-		return (await api.get<unknown[]>(`/users/${user.id}/trainings`)).length;
-	}
-
-	it('creates or updates everyone on the list and assigns a training only to those who had none', async () => {
-		const before = await Promise.all(
-			staff.map(async (person) => {
-				const user = await userByExternalId(person.external_id);
-				return { user, trainings: await trainingCount(user) };
-			}),
-		);
-		// The list must exercise both paths: someone who exists and someone new.
-		expect(before.some(({ user }) => user !== undefined)).toBe(true);
-		expect(before.some(({ user }) => user === undefined)).toBe(true);
-
-		const run = await executeWorkflow(env.settings, STAFF_SYNC);
-
-		expect(nodeOutput(run, 'Create or update user').map((user) => user.action)).toEqual(
-			before.map(({ user }) => (user ? 'updated' : 'created')),
-		);
-		const withoutTraining = before.filter(({ trainings }) => trainings === 0).length;
-		expect(nodeOutput(run, 'Assign training')).toHaveLength(withoutTraining);
-
-		for (const [index, person] of staff.entries()) {
-			const user = await userByExternalId(person.external_id);
-			expect(user).toMatchObject({ first_name: person.first_name, last_name: person.last_name, email: person.email });
-			expect(await trainingCount(user)).toBe(Math.max(before[index].trainings, 1));
-		}
-
-		// A second run finds everyone trained: nobody gets another training.
-		const again = await executeWorkflow(env.settings, STAFF_SYNC);
-		expect(nodeOutput(again, 'Only people without a training')).toHaveLength(0);
-		expect(ranNodes(again)).not.toContain('Assign training');
-	});
-});
-
-describe('the nightly sync example', () => {
-	const workflow = examples.find((candidate) => candidate.id === NIGHTLY_SYNC) as WorkflowFile;
-	const staffList = workflow.nodes.find((node) => node.name === 'Staff list')?.parameters as { jsonOutput: string };
-	const staff = (JSON.parse(staffList.jsonOutput) as { staff: Array<Record<string, string>> }).staff;
-	const syncNode = workflow.nodes.find((node) => node.name === 'Sync users');
-	const options = (syncNode?.parameters as { options: Record<string, unknown> }).options;
-
-	it('ships with Dry Run on: it reports what it would do, and sends nothing but reads', async () => {
-		expect(syncNode?.parameters).toMatchObject({ dryRun: true });
-		expect(options).toMatchObject({ deactivateMissing: true, deactivateOnlyTag: 'Staff' });
-		const before = await allUsers();
-		const sentBefore = env.sandbox.requests.length;
-
-		const run = await executeWorkflow(env.settings, NIGHTLY_SYNC);
-
-		const sent = env.sandbox.requests.slice(sentBefore);
-		expect(sent.length).toBeGreaterThan(0);
-		expect(sent.filter((request) => request.method !== 'GET')).toEqual([]);
-		expect(await allUsers()).toEqual(before);
-
-		const sameTags = (user: ApiUser, tags: string) =>
-			[...user.tags].sort().join() === tags.split(',').map((tag) => tag.trim()).sort().join();
-		const expected = staff.map((person) => {
-			const user = before.find((candidate) => candidate.external_id === person.external_id);
-			if (!user) return 'created';
-			const same =
-				user.first_name === person.first_name &&
-				user.last_name === person.last_name &&
-				user.email.toLowerCase() === person.email.toLowerCase() &&
-				sameTags(user, person.tags);
-			return same ? 'unchanged' : 'updated';
-		});
-		const output = nodeOutput(run, 'Sync users');
-		expect(output.slice(0, staff.length).map((entry) => entry.action)).toEqual(expected);
-		expect(expected).toContain('created');
-
-		const listed = new Set(staff.map((person) => person.external_id));
-		const missingStaff = before.filter((user) => user.tags.includes('Staff') && !listed.has(user.external_id));
-		const deactivation = missingStaff.length <= Number(options.maxDeactivations) ? 'deactivated' : 'skipped';
-		expect(output.slice(staff.length).map(({ action, user_id }) => ({ action, user_id }))).toEqual(
-			missingStaff.map((user) => ({ action: deactivation, user_id: user.id })),
-		);
-		expect(nodeOutput(run, 'Only changes')).toEqual(output.filter((entry) => entry.action !== 'unchanged'));
 	});
 });
 

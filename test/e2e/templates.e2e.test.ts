@@ -1,0 +1,419 @@
+// The templates in examples/ as a user meets them, in a real n8n with the package installed: the two forms filled in
+// over HTTP as a browser does it, against the sandbox; the two nightly syncs imported as they ship (only their source's
+// credential missing) and run from their schedule with the source's output pinned, as "Execute workflow" runs them.
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+
+import { type INode, type INodeTypeDescription, NodeHelpers } from 'n8n-workflow';
+
+import {
+	type PublicExecution,
+	type WorkflowFile,
+	exampleWorkflows,
+	importWorkflows,
+	nodeOutput,
+	selectedRuntime,
+	waitFor,
+} from '../../scripts/n8n-runtime';
+import type { RecordedRequest } from '../../sandbox';
+import { ok, sandboxClients } from '../helpers/sandbox';
+import { type FormFile, submitForm } from './forms';
+import { type E2eEnvironment, startE2eEnvironment } from './helpers';
+
+const UPLOAD = 'msExampleUploadStaffList';
+const VOLUNTEER = 'msExampleVolunteerSignUp';
+const GOOGLE_SHEET = 'msExampleGoogleSheetSync';
+const BAMBOO_HR = 'msExampleBambooHrSync';
+const SCHEDULE = 'Every night at 2:00';
+
+interface ApiUser {
+	id: number;
+	first_name: string;
+	last_name: string;
+	email: string;
+	external_id: string;
+	user_type: string | null;
+	tags: string[];
+}
+
+const templates = exampleWorkflows();
+
+function template(id: string): WorkflowFile {
+	const found = templates.find((workflow) => workflow.id === id);
+	if (!found) throw new Error(`examples/ has no workflow ${id}`);
+	return found;
+}
+
+function nodeNamed(workflow: WorkflowFile, name: string): Record<string, unknown> {
+	const node = workflow.nodes.find((candidate) => candidate.name === name);
+	if (!node) throw new Error(`${workflow.id} has no node "${name}"`);
+	return node;
+}
+
+let env: E2eEnvironment;
+
+const api = {
+	get: async <T>(path: string): Promise<T> => ok(await sandboxClients(env.sandbox).api.get(path)) as T,
+};
+
+/** Every User of the demo Organization, page by page. */
+async function allUsers(): Promise<ApiUser[]> {
+	const users: ApiUser[] = [];
+	for (let page = 1; ; page++) {
+		const batch = await api.get<ApiUser[]>(`/users?page=${page}`);
+		users.push(...batch);
+		if (batch.length < 100) return users;
+	}
+}
+
+/** The API requests n8n sent from `start` on (the test's own reads come later, or are left out by the caller). */
+const sentSince = (start: number): RecordedRequest[] => env.sandbox.requests.slice(start);
+const writes = (requests: RecordedRequest[]) => requests.filter((request) => request.method !== 'GET');
+
+/** The production URL of a template's form: n8n serves it at /form/<the Form Trigger's path>. */
+function formUrl(workflow: WorkflowFile): string {
+	const trigger = workflow.nodes.find((node) => node.type === 'n8n-nodes-base.formTrigger');
+	const path = (trigger?.parameters as { options?: { path?: string } } | undefined)?.options?.path;
+	if (!path) throw new Error(`${workflow.id} has no Form Trigger with a path`);
+	return `${env.n8n.url}/form/${path}`;
+}
+
+function csv(rows: string[][]): string {
+	const cell = (value: string) => (/[",\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
+	return `${rows.map((row) => row.map(cell).join(',')).join('\r\n')}\r\n`;
+}
+
+/** The rows as an Excel workbook, written by the spreadsheet library the n8n under test reads Excel files with. */
+function excelFile(rows: string[][]): Uint8Array {
+	const nodesBase = createRequire(join(selectedRuntime().dir, 'node_modules', 'n8n-nodes-base', 'package.json'));
+	// n8n 2.8 depends on SheetJS as 'xlsx', 2.41 on its republished '@e965/xlsx'.
+	const sheetJs = ['xlsx', '@e965/xlsx'].flatMap((name) => {
+		try {
+			return [nodesBase(name) as SheetJs];
+		} catch {
+			return [];
+		}
+	})[0];
+	if (!sheetJs) throw new Error(`The n8n in ${selectedRuntime().dir} has no SheetJS ('xlsx' or '@e965/xlsx')`);
+	const workbook = sheetJs.utils.book_new();
+	sheetJs.utils.book_append_sheet(workbook, sheetJs.utils.aoa_to_sheet(rows), 'Staff');
+	return new Uint8Array(sheetJs.write(workbook, { type: 'buffer', bookType: 'xlsx' }) as Buffer);
+}
+
+interface SheetJs {
+	utils: {
+		book_new(): unknown;
+		book_append_sheet(workbook: unknown, sheet: unknown, name: string): void;
+		aoa_to_sheet(rows: string[][]): unknown;
+	};
+	write(workbook: unknown, options: { type: 'buffer'; bookType: 'xlsx' }): unknown;
+}
+
+beforeAll(async () => {
+	env = await startE2eEnvironment({ workflows: templates, publish: [UPLOAD, VOLUNTEER] });
+}, 300_000);
+
+afterAll(async () => {
+	await env?.stop();
+});
+
+describe('Upload your staff list', () => {
+	const workflow = template(UPLOAD);
+	const HEADER = ['Employee ID', 'First Name', 'Last Name', 'Email', 'User Type'];
+	const newPeople = [
+		['TPL-UPLOAD-1', 'Ada', 'Uploadwell', 'ada.uploadwell@example.org', 'employee'],
+		['TPL-UPLOAD-2', 'Ben', 'Uploadwell', 'ben.uploadwell@example.org', 'volunteer'],
+	];
+	let before: ApiUser[];
+	let changed: ApiUser;
+	let same: ApiUser;
+	let rows: string[][];
+	let file: FormFile;
+
+	beforeAll(async () => {
+		before = await allUsers();
+		// Two people the service has: one whose last name the file changes, one the file lists as they are.
+		[changed, same] = before.filter((user) => user.external_id && user.user_type && !/[<>&]/.test(user.last_name));
+		const row = (user: ApiUser, lastName = user.last_name) => [
+			user.external_id,
+			user.first_name,
+			lastName,
+			user.email,
+			String(user.user_type),
+		];
+		rows = [HEADER, ...newPeople, row(changed, `${changed.last_name}-Okafor`), row(same)];
+		file = { name: 'staff-export.csv', type: 'text/csv', content: csv(rows) };
+	});
+
+	/** The first submission of a file: a Dry Run that reads the service, changes nothing and says what it would do. */
+	async function expectDryRun(sent: FormFile): Promise<void> {
+		const start = env.sandbox.requests.length;
+
+		const page = await submitForm(formUrl(workflow), {
+			'Staff list (CSV or Excel)': sent,
+			'What should happen?': 'Show what would change',
+		});
+
+		const requests = sentSince(start);
+		expect(requests.length).toBeGreaterThan(0);
+		expect(writes(requests)).toEqual([]);
+		expect(await allUsers()).toEqual(before);
+		expect(page.title).toBe('What would change');
+		expect(page.text.split('\n')).toEqual(
+			expect.arrayContaining([
+				'Would create 2: Ada Uploadwell, Ben Uploadwell',
+				`Would update 1: ${changed.first_name} ${changed.last_name}-Okafor (last_name)`,
+				'Unchanged: 1',
+				'Nothing has changed yet. To make these changes, send the same file again with "Apply the changes".',
+			]),
+		);
+	}
+
+	it('shows what would change, and changes nothing, when the file is sent the first time', async () => {
+		await expectDryRun(file);
+	});
+
+	it('reads the same list from an Excel file', async () => {
+		await expectDryRun({
+			name: 'staff-export.xlsx',
+			type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+			content: excelFile(rows),
+		});
+	});
+
+	it('makes the changes when the file is sent again with "Apply the changes", and says what it did', async () => {
+		const start = env.sandbox.requests.length;
+
+		const page = await submitForm(formUrl(workflow), {
+			'Staff list (CSV or Excel)': file,
+			'What should happen?': 'Apply the changes',
+		});
+
+		// Sync sends its changes concurrently: they arrive in any order.
+		const sentWrites = writes(sentSince(start)).map(({ method, path, body }) => ({ method, path, body }));
+		expect(sentWrites).toHaveLength(3);
+		expect(sentWrites).toEqual(expect.arrayContaining([
+			...newPeople.map(([externalId, firstName, lastName, email, userType]) => ({
+				method: 'POST',
+				path: '/api/v2/users',
+				body: expect.objectContaining({
+					user: expect.objectContaining({
+						external_id: externalId,
+						first_name: firstName,
+						last_name: lastName,
+						email,
+						user_type: userType,
+					}),
+				}),
+			})),
+			{ method: 'PUT', path: `/api/v2/users/${changed.id}`, body: { user: { last_name: `${changed.last_name}-Okafor` } } },
+		]));
+		expect(page.title).toBe('Your staff list is applied');
+		expect(page.text.split('\n')).toEqual(
+			expect.arrayContaining([
+				'Created 2: Ada Uploadwell, Ben Uploadwell',
+				`Updated 1: ${changed.first_name} ${changed.last_name}-Okafor (last_name)`,
+				'Unchanged: 1',
+			]),
+		);
+		expect(page.text).not.toContain('Nothing has changed yet');
+
+		const after = await allUsers();
+		for (const [externalId, firstName, lastName] of newPeople) {
+			expect(after.find((user) => user.external_id === externalId)).toMatchObject({ first_name: firstName, last_name: lastName });
+		}
+		expect(after.find((user) => user.id === changed.id)?.last_name).toBe(`${changed.last_name}-Okafor`);
+		expect(after.find((user) => user.id === same.id)).toEqual(same);
+	});
+});
+
+describe('Volunteer sign-up', () => {
+	const workflow = template(VOLUNTEER);
+	const volunteer = { 'First name': 'Mara', 'Last name': 'Signup', Email: 'Mara.Signup@Example.org', Role: 'Youth ministry' };
+	const externalId = 'mara.signup@example.org';
+
+	it('ships its email node disabled: nothing is emailed until someone sets it up', () => {
+		expect(nodeNamed(workflow, 'Email the sign-in link')).toMatchObject({ type: 'n8n-nodes-base.emailSend', disabled: true });
+	});
+
+	it('creates the volunteer, assigns the training for the role and shows a working sign-in link', async () => {
+		const start = env.sandbox.requests.length;
+
+		const page = await submitForm(formUrl(workflow), volunteer);
+
+		const sent = sentSince(start);
+		const [created] = writes(sent);
+		expect(created).toMatchObject({
+			method: 'POST',
+			path: '/api/v2/users',
+			body: {
+				user: expect.objectContaining({
+					external_id: externalId,
+					first_name: 'Mara',
+					last_name: 'Signup',
+					email: volunteer.Email,
+					user_type: 'volunteer',
+				}),
+			},
+		});
+		const user = await api.get<ApiUser>(`/users/by_employee_id/${encodeURIComponent(externalId)}`);
+		expect(sent.map(({ method, path, body }) => ({ method, path, body }))).toEqual(
+			expect.arrayContaining([
+				{ method: 'POST', path: `/api/v2/users/${user.id}/assign_training`, body: expect.objectContaining({ survey_code: 'youth_ministry' }) },
+				expect.objectContaining({ method: 'GET', path: `/api/v2/users/${user.id}/sign_in_link` }),
+			]),
+		);
+		expect(writes(sent)).toHaveLength(2);
+		const trainings = await api.get<Array<{ survey_code: string }>>(`/users/${user.id}/trainings`);
+		expect(trainings.map((training) => training.survey_code)).toEqual(['youth_ministry']);
+
+		expect(page.title).toBe('Thank you, Mara!');
+		expect(page.text).toContain('Your training is ready.');
+		const links = page.links.filter((link) => link.startsWith(`${env.sandbox.url}/sign_in/`));
+		expect(links).toHaveLength(1);
+		// The link is the one the service issued for this sign-up: it signs in once.
+		const signIn = await fetch(links[0], { signal: AbortSignal.timeout(10_000) });
+		expect(signIn.status).toBe(200);
+		expect(await signIn.text()).toContain('Signed in');
+	});
+
+	it('updates the same User when the volunteer signs up again, and assigns the training of the new role', async () => {
+		const usersBefore = (await allUsers()).length;
+		const user = await api.get<ApiUser>(`/users/by_employee_id/${encodeURIComponent(externalId)}`);
+		const start = env.sandbox.requests.length;
+
+		const page = await submitForm(formUrl(workflow), { ...volunteer, 'Last name': 'Signup-Reyes', Role: 'Sports coach' });
+
+		expect(writes(sentSince(start)).map(({ method, path, body }) => ({ method, path, body }))).toEqual([
+			{ method: 'PUT', path: `/api/v2/users/${user.id}`, body: expect.objectContaining({ user: expect.objectContaining({ last_name: 'Signup-Reyes' }) }) },
+			{ method: 'POST', path: `/api/v2/users/${user.id}/assign_training`, body: expect.objectContaining({ survey_code: 'youth' }) },
+		]);
+		expect((await allUsers()).length).toBe(usersBefore);
+		expect(page.title).toBe('Thank you, Mara!');
+		expect(page.links.filter((link) => link.startsWith(`${env.sandbox.url}/sign_in/`))).toHaveLength(1);
+	});
+});
+
+/** What the editor marks on each node: its parameters' issues and the credentials it lacks, by n8n's own rules. */
+async function nodeIssues(workflow: WorkflowFile): Promise<Record<string, { parameters?: string[]; credentials?: string[] }>> {
+	// A sticky note is not checked: it has nothing to set up.
+	const nodes = (workflow.nodes as unknown as INode[]).filter((node) => node.type !== 'n8n-nodes-base.stickyNote');
+	const issues: Record<string, { parameters?: string[]; credentials?: string[] }> = {};
+	for (const node of nodes) {
+		// One at a time: n8n answers with the description of that version (named without its package, at times).
+		const [description] = (await env.client.nodeTypeDescriptions([
+			{ name: node.type, version: node.typeVersion },
+		])) as unknown as Array<INodeTypeDescription | null>;
+		if (!description?.properties) throw new Error(`n8n has no node type ${node.type} at version ${node.typeVersion}`);
+		// As n8n reads a saved node: every parameter it does not set has its default.
+		const parameters = NodeHelpers.getNodeParameters(description.properties, node.parameters, true, false, node, description);
+		const complete = { ...node, parameters: parameters ?? {} };
+		const found = NodeHelpers.getNodeParametersIssues(description.properties, complete, description);
+		const missingCredentials = (description.credentials ?? [])
+			.filter((credential) => credential.required && NodeHelpers.displayParameter(complete.parameters, credential, complete, description))
+			.filter((credential) => !node.credentials?.[credential.name])
+			.map((credential) => credential.name);
+		const entry = {
+			...(found?.parameters ? { parameters: Object.keys(found.parameters).sort() } : {}),
+			...(missingCredentials.length > 0 ? { credentials: missingCredentials } : {}),
+		};
+		if (Object.keys(entry).length > 0) issues[node.name] = entry;
+	}
+	return issues;
+}
+
+/** A manual execution once it has ended, read through n8n's public API. */
+async function endedExecution(workflowId: string, executionId: string): Promise<PublicExecution> {
+	return waitFor(
+		`execution ${executionId} of ${workflowId}`,
+		async () => {
+			const executions = await env.client.executions(env.apiKey, workflowId);
+			const execution = executions.find((candidate) => String(candidate.id) === String(executionId));
+			return execution && ['success', 'error', 'crashed', 'canceled'].includes(execution.status) ? execution : undefined;
+		},
+		120_000,
+		500,
+	);
+}
+
+describe.each([
+	{
+		id: GOOGLE_SHEET,
+		pinnedId: 'tplPinnedGoogleSheet',
+		source: 'Read the staff sheet',
+		issues: { 'Read the staff sheet': { credentials: ['googleSheetsOAuth2Api'], parameters: ['documentId', 'sheetName'] } },
+		/** Rows as the Google Sheets node reads them: the first row's names, and each row's number. */
+		row: (person: { externalId: string; firstName: string; lastName: string; email: string; userType: string }, index: number) => ({
+			row_number: index + 2,
+			'Employee ID': person.externalId,
+			'First Name': person.firstName,
+			'Last Name': person.lastName,
+			Email: person.email,
+			'User Type': person.userType,
+		}),
+	},
+	{
+		id: BAMBOO_HR,
+		pinnedId: 'tplPinnedBambooHr',
+		source: 'Read the employee directory',
+		issues: { 'Read the employee directory': { credentials: ['bambooHrApi'] } },
+		/** Employees as the BambooHR node lists its directory. */
+		row: (person: { externalId: string; firstName: string; lastName: string; email: string }) => ({
+			id: person.externalId,
+			displayName: `${person.firstName} ${person.lastName}`,
+			firstName: person.firstName,
+			lastName: person.lastName,
+			jobTitle: 'Staff',
+			workEmail: person.email,
+			department: 'Ministry',
+		}),
+	},
+])('the nightly sync template $id', ({ id, pinnedId, source, issues, row }) => {
+	const workflow = template(id);
+
+	it("imports as it ships; the editor marks only what its sticky note says to choose (the source's credential; for Google, the sheet)", async () => {
+		const imported = (await env.client.workflows(env.apiKey)).find((candidate) => candidate.id === id);
+		expect(imported?.nodes.map((node) => node.name).sort()).toEqual(workflow.nodes.map((node) => String(node.name)).sort());
+		expect(await nodeIssues(workflow)).toEqual(issues);
+		expect(nodeNamed(workflow, 'Sync users').parameters).toMatchObject({ dryRun: true });
+	});
+
+	it("runs from its schedule with the source's rows pinned: Sync reports against the service, and changes nothing", async () => {
+		const before = await allUsers();
+		const existing = before.find((user) => user.external_id && user.email) as ApiUser;
+		const people = [
+			{ externalId: existing.external_id, firstName: existing.first_name, lastName: existing.last_name, email: existing.email, userType: String(existing.user_type ?? 'employee') },
+			{ externalId: `TPL-${id}-1`, firstName: 'Nora', lastName: 'Nightly', email: `nora.nightly.${id.toLowerCase()}@example.org`, userType: 'employee' },
+		];
+		// Saved with the rows pinned, as a user pins them in the editor (n8n 2.41 runs the saved pinned data, not the
+		// editor's copy); beside the template as shipped, which keeps no pinned data.
+		const pinned = {
+			...workflow,
+			id: pinnedId,
+			name: `${workflow.name} (source pinned)`,
+			pinData: { [source]: people.map((person, index) => ({ json: row(person, index) })) },
+		};
+		await importWorkflows(env.settings, [pinned]);
+		const start = env.sandbox.requests.length;
+
+		const executionId = await env.client.executeManually(pinned, SCHEDULE);
+		const execution = await endedExecution(pinnedId, executionId);
+
+		// n8n's error, if any, said with the status: what a failed run needs to be understood.
+		const error = execution.data?.resultData.error;
+		expect({ status: execution.status, error: error && JSON.stringify(error).slice(0, 2000) }).toEqual({ status: 'success', error: undefined });
+		const sent = sentSince(start);
+		expect(sent.length).toBeGreaterThan(0);
+		expect(writes(sent)).toEqual([]);
+		const output = nodeOutput({ data: execution.data as NonNullable<PublicExecution['data']> }, 'Sync users');
+		expect(output.slice(0, 2).map(({ action, external_id, dry_run }) => ({ action, external_id, dry_run }))).toEqual([
+			{ action: expect.stringMatching(/^(unchanged|updated)$/), external_id: existing.external_id, dry_run: true },
+			{ action: 'created', external_id: people[1].externalId, dry_run: true },
+		]);
+		// The rest: the Users with the Tag Staff the list leaves out, deactivated (in a Dry Run, would be) or, over 10, skipped.
+		const listed = new Set(people.map((person) => person.externalId));
+		const missingStaff = before.filter((user) => user.tags.includes('Staff') && !listed.has(user.external_id));
+		expect(output.slice(2).map((entry) => entry.user_id).sort()).toEqual(missingStaff.map((user) => user.id).sort());
+		expect(await allUsers()).toEqual(before);
+	});
+});

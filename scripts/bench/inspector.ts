@@ -97,8 +97,8 @@ export class Inspector {
 	}
 
 	/** Evaluates `expression` and keeps the result in n8n's process: a handle for `callOn` and `liveInstances`. */
-	async handle(expression: string): Promise<string> {
-		const answer = await this.call('Runtime.evaluate', { expression, includeCommandLineAPI: true, objectGroup: 'bench' });
+	async handle(expression: string, objectGroup = 'bench'): Promise<string> {
+		const answer = await this.call('Runtime.evaluate', { expression, includeCommandLineAPI: true, objectGroup });
 		const result = answer.result as RemoteObject;
 		if (answer.exceptionDetails || !result.objectId) throw new Error(`In n8n's process, ${expression} gave no object`);
 		return result.objectId;
@@ -119,7 +119,6 @@ export class Inspector {
 	}
 
 	async close(): Promise<void> {
-		await this.call('Runtime.releaseObjectGroup', { objectGroup: 'bench' }).catch(() => undefined);
 		this.socket.close();
 	}
 }

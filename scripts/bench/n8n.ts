@@ -23,6 +23,7 @@ import { MEASURED_NODE } from './workflows';
 
 const OWNER = { email: 'bench-owner@example.org', firstName: 'Bench', lastName: 'Mark', password: 'MinistrySafe-bench-1' };
 const RUN_TIMEOUT_MS = 5 * 60_000;
+const DATABASE_TRIES = 30;
 
 export interface NodeRun {
 	/** The measured node's executionTime, as n8n recorded it. */
@@ -99,7 +100,7 @@ export async function startBenchN8n(
 		const client = new N8nClient(n8n.url);
 		await client.signIn(OWNER);
 		const apiKey = await client.createApiKey('benchmark');
-		const publicApi = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
+		const publicApi = async <T>(method: string, path: string, body?: unknown, tries = DATABASE_TRIES): Promise<T> => {
 			const response = await fetch(`${n8n?.url}/api/v1${path}`, {
 				method,
 				headers: {
@@ -111,6 +112,11 @@ export async function startBenchN8n(
 				signal: AbortSignal.timeout(60_000),
 			});
 			const text = await response.text();
+			// n8n answers 503 while its database check is behind (a busy machine): a moment later it answers again.
+			if (response.status === 503 && tries > 1) {
+				await new Promise((resolveWait) => setTimeout(resolveWait, 1000));
+				return publicApi<T>(method, path, body, tries - 1);
+			}
 			if (!response.ok) throw new Error(`n8n's ${method} /api/v1${path} answered ${response.status}: ${text.slice(0, 300)}`);
 			return JSON.parse(text) as T;
 		};

@@ -8,6 +8,7 @@ import { ACTION, WEBHOOK_FULL_RECORD, WEBHOOK_PLAIN, cycledWorkflow, webhookIdOf
 export const SAMPLE_EVERY = 500;
 const AT_ONCE = 8;
 const CALL_TIMEOUT_MS = 60_000;
+const DELETE_TRIES = 40;
 
 export interface SoakScale {
 	webhookCalls: number;
@@ -48,6 +49,23 @@ async function post(url: string, body: unknown): Promise<void> {
 	if (!response.ok) throw new Error(`POST ${url} answered ${response.status}: ${text.slice(0, 300)}`);
 }
 
+/**
+ * Archived, then deleted, as the editor does it since n8n 2.x (an n8n without archiving deletes at once). n8n refuses
+ * the delete while the deactivation is still under way (409): it is asked again a moment later.
+ */
+async function deleteWorkflow(n8n: BenchN8n, id: string): Promise<void> {
+	await n8n.publicApi('POST', `/workflows/${id}/archive`).catch(() => undefined);
+	for (let tries = 1; ; tries++) {
+		try {
+			await n8n.publicApi('DELETE', `/workflows/${id}`);
+			return;
+		} catch (error) {
+			if (tries >= DELETE_TRIES) throw error;
+			await new Promise((resolveWait) => setTimeout(resolveWait, 500));
+		}
+	}
+}
+
 function plan(target: LoadTarget, scale: SoakScale): Task[] {
 	const { n8n, credential, userIds } = target;
 	const user = (index: number) => userIds[index % userIds.length];
@@ -70,7 +88,7 @@ function plan(target: LoadTarget, scale: SoakScale): Task[] {
 			const { id } = await n8n.publicApi<{ id: string }>('POST', '/workflows', cycledWorkflow(index, credential));
 			await n8n.publicApi('POST', `/workflows/${id}/activate`);
 			await n8n.publicApi('POST', `/workflows/${id}/deactivate`);
-			await n8n.publicApi('DELETE', `/workflows/${id}`);
+			await deleteWorkflow(n8n, id);
 		},
 	});
 	// Spread evenly: after each webhook call, an action run or a cycle whenever its share is due.

@@ -4,7 +4,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { requestOptionsField } from './actions/common/descriptions';
 import { actionSubtitle, resources, resourceSelector } from './actions/resources';
 import { router } from './actions/router';
-import { listSearch, loadOptions } from './methods';
+import { listSearch, loadOptions, resourceMapping } from './methods';
 
 export class MinistrySafe implements INodeType {
 	description: INodeTypeDescription = {
@@ -12,9 +12,9 @@ export class MinistrySafe implements INodeType {
 		name: 'ministrySafe',
 		icon: { light: 'file:../../icons/ministrySafe.svg', dark: 'file:../../icons/ministrySafe.dark.svg' },
 		group: ['transform'],
-		// 1.1 adds what would change a saved workflow (actions/common/versions.ts); version 1 nodes stay as they were.
-		version: [1, 1.1],
-		defaultVersion: 1.1,
+		// Each version adds what would change a saved workflow (actions/common/versions.ts); older nodes stay as they were.
+		version: [1, 1.1, 1.2],
+		defaultVersion: 1.2,
 		subtitle: actionSubtitle(),
 		description:
 			'Manage users, trainings and background checks in MinistrySafe / Abuse Prevention Systems',
@@ -30,7 +30,7 @@ export class MinistrySafe implements INodeType {
 		],
 	};
 
-	methods = { listSearch, loadOptions };
+	methods = { listSearch, loadOptions, resourceMapping };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await router.call(this);

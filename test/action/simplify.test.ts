@@ -115,8 +115,8 @@ describe('the switch in the description', () => {
 			.filter((property) => property.name === 'simplify')
 			.some((property) => NodeHelpers.displayParameter(parameters, property, { typeVersion }, description));
 
-	it('is offered, on by default, on version 1.1 for Users, Trainings and Background Checks only', () => {
-		expect(description.defaultVersion).toBe(1.1);
+	it('is offered, on by default, from version 1.1 for Users, Trainings and Background Checks only', () => {
+		expect(description.defaultVersion).toBe(1.2);
 		const offered = [
 			['user', 'getAll'],
 			['user', 'get'],
@@ -135,6 +135,7 @@ describe('the switch in the description', () => {
 		];
 		for (const [resource, operation] of offered) {
 			expect([resource, operation, shown({ resource, operation }, 1.1)]).toEqual([resource, operation, true]);
+			expect([resource, operation, shown({ resource, operation }, 1.2)]).toEqual([resource, operation, true]);
 			expect([resource, operation, shown({ resource, operation }, 1)]).toEqual([resource, operation, false]);
 		}
 		for (const [resource, operation] of [

@@ -9,39 +9,11 @@ import { injectFault, ok, sandboxClients, sentRequests, useSandbox } from '../he
 import type { RunActionOptions } from '../helpers/n8n';
 import { resources } from '../../nodes/MinistrySafe/actions/resources';
 import { jsonOf, runActionNode } from '../helpers/n8n';
-
-type UserRecord = {
-	id: number;
-	external_id: string;
-	first_name: string;
-	last_name: string;
-	email: string;
-	user_type: string | null;
-	tags: string[];
-};
-type Row = { external_id?: string; first_name?: string; last_name?: string; email?: string; user_type?: string; tags?: string };
+import { allUsers as listUsers, type Row, rowOf, type UserRecord } from '../helpers/staffList';
 
 const sandbox = useSandbox();
 const api = () => sandboxClients(sandbox()).api;
-
-/** Every User of the demo Organization, read through the API, with the request log cleared afterwards. */
-async function allUsers(): Promise<UserRecord[]> {
-	const users: UserRecord[] = [];
-	for (let page = 1; ; page++) {
-		const batch = ok(await api().get('/users', { query: { page } })) as UserRecord[];
-		users.push(...batch);
-		if (batch.length < 100) break;
-	}
-	sandbox().clearRequests();
-	return users;
-}
-
-const rowOf = (user: UserRecord): Row => ({
-	external_id: user.external_id,
-	first_name: user.first_name,
-	last_name: user.last_name,
-	email: user.email,
-});
+const allUsers = () => listUsers(sandbox());
 
 /** Runs Sync on `rows`, every field taken from the items by expressions, as a workflow fed by a spreadsheet does. */
 /** A real run unless `dryRun` says otherwise (the node itself starts with Dry Run on: see the tests of Dry Run). */
@@ -249,7 +221,7 @@ describe('Sync', () => {
 		const result = await runSync(users.slice(0, 20).map(rowOf), { deactivateMissing: true, maxDeactivations: 4 });
 		const skipped = jsonOf(result).slice(20);
 		expect(skipped.map((json) => json.user_id)).toEqual(users.slice(20).map((user) => user.id));
-		const reason = `${users.length - 20} Users are missing from the list, more than Max Deactivations (4): none was deactivated`;
+		const reason = `${users.length - 20} users are missing from the list, more than 'Max Deactivations' (4): none was deactivated`;
 		expect(skipped.every((json) => json.action === 'skipped' && json.reason === reason)).toBe(true);
 		expect(methods().some((line) => line.startsWith('DELETE'))).toBe(false);
 		expect(await allUsers()).toHaveLength(users.length);

@@ -16,9 +16,16 @@ const problemOf = new WeakMap<Error, Problem>();
 /**
  * Reads and checks one item's parameters before anything is sent (the checks api-v2.md states; decisions.md 21).
  * A failure names the item and the field, and never repeats the value: it may be an SSN or a date of birth. Inside
- * `all`, every field is read and all their problems are reported together, in one error.
+ * `all`, every field is read and all their problems are reported together, in one error. The values are the node's
+ * parameters for this item, or what `read` gives for a name (a row's columns, read without resolving any expression).
  */
-export function itemInput(context: IExecuteFunctions, itemIndex: number) {
+export function itemInput(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	// null, not undefined, as the fallback: n8n throws "Could not get parameter" for an unset field of a collection
+	// when the fallback is undefined.
+	read: (name: string) => unknown = (name) => context.getNodeParameter(name, itemIndex, null),
+) {
 	const invalid = (label: string, problem: string) => {
 		const error = new NodeOperationError(context.getNode(), forItem(`${quoted(label)} ${problem}`, itemIndex), {
 			itemIndex,
@@ -65,15 +72,16 @@ export function itemInput(context: IExecuteFunctions, itemIndex: number) {
 			}
 		};
 
-	// null, not undefined, as the fallback: n8n throws "Could not get parameter" for an unset field of a collection
-	// when the fallback is undefined.
-	const raw = (name: string): unknown => context.getNodeParameter(name, itemIndex, null);
+	const raw = read;
 
-	/** A text parameter, trimmed; undefined when empty and not required. A date value becomes its ISO text. */
-	const text = (name: string, label: string, required = false): string | undefined => {
+	/**
+	 * A text parameter, trimmed; undefined when empty and not required. A date value becomes its ISO text. `required`
+	 * may say why the field is empty, in words worked out only then (the input fields a row had, say).
+	 */
+	const text = (name: string, label: string, required: boolean | (() => string) = false): string | undefined => {
 		const trimmed = textOf(raw(name), () => invalid(label, 'must be text or a number, not a list, an object or true/false'));
 		if (trimmed === '') {
-			if (required) throw invalid(label, 'is required');
+			if (required) throw invalid(label, typeof required === 'function' ? `is required: ${required()}` : 'is required');
 			return undefined;
 		}
 		return trimmed;
@@ -190,6 +198,8 @@ export function itemInput(context: IExecuteFunctions, itemIndex: number) {
 	// Each reader notes its problem inside `all`; the generic ones keep their type parameters.
 	return {
 		invalid,
+		/** A value as it is, for a reader of its own (a list of Tags, say). */
+		value: raw,
 		collection: readers.collection,
 		text: noting(readers.text),
 		email: noting(readers.email),

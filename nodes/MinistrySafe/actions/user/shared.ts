@@ -85,15 +85,31 @@ export interface NewUser {
 	tag_list?: string;
 }
 
-/** A new User's fields (Create, Create or Update, Sync), checked before anything is sent; all problems at once. */
-export function readNewUser(input: ItemInput): NewUser {
+/** Where each of a new User's fields is read: a parameter's name, or (node version 1.2) a column's id. */
+export type NewUserSource = Record<'external_id' | 'first_name' | 'last_name' | 'email' | 'user_type' | 'tags', string>;
+
+/** The parameters of Create, and of Create or Update and Sync before node version 1.2. */
+export const USER_PARAMETERS: NewUserSource = {
+	external_id: 'externalId',
+	first_name: 'firstName',
+	last_name: 'lastName',
+	email: 'email',
+	user_type: 'additionalFields.userType',
+	tags: 'additionalFields.tags',
+};
+
+/**
+ * A new User's fields (Create, Create or Update, Sync), checked before anything is sent; all problems at once.
+ * `withoutExternalId` says why an empty External ID is empty, when there is more to say than that it is required.
+ */
+export function readNewUser(input: ItemInput, from = USER_PARAMETERS, withoutExternalId?: () => string): NewUser {
 	return input.all(() => ({
-		first_name: input.text('firstName', 'First Name', true) as string,
-		last_name: input.text('lastName', 'Last Name', true) as string,
-		email: input.email('email', 'Email', true) as string,
-		external_id: input.text('externalId', 'External ID', true) as string,
-		user_type: input.choice('additionalFields.userType', 'User Type', USER_TYPES),
-		tag_list: tagList(input.collection('additionalFields').tags),
+		first_name: input.text(from.first_name, 'First Name', true) as string,
+		last_name: input.text(from.last_name, 'Last Name', true) as string,
+		email: input.email(from.email, 'Email', true) as string,
+		external_id: input.text(from.external_id, 'External ID', withoutExternalId ?? true) as string,
+		user_type: input.choice(from.user_type, 'User Type', USER_TYPES),
+		tag_list: tagList(input.value(from.tags)),
 	}));
 }
 

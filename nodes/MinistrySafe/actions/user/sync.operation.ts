@@ -1,33 +1,26 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { apiRequest } from '../../transport';
-import { type ItemInput, itemInput } from '../common/inputs';
+import { itemInput } from '../common/inputs';
 import { allUsers } from '../common/user';
+import { beforeVersion1_2, fromVersion1_2 } from '../common/versions';
 import type { ListOperation, ListStep } from '../types';
-import { createUser, externalIdField, newUserAdditionalFields, newUserNameFields, readNewUser, updateUser } from './shared';
+import { columnsField, columnsSettings, externalIdIfReadable, newUserTypeField, readUserItem } from './columns';
+import { createUser, externalIdField, newUserAdditionalFields, newUserNameFields, updateUser } from './shared';
 import { planSync, type SyncDecision, type SyncOptions, type SyncRow } from './syncPlan';
 
-/** The columns the pre-filled expressions read, by parameter. */
+/** The columns the pre-filled expressions of versions 1 and 1.1 read, by parameter. */
 const SNAKE_CASE: Record<string, string> = { firstName: 'first_name', lastName: 'last_name', email: 'email' };
 
 /** One input item as a row of the list: its User, or why it is invalid (the message of Create's own checks). */
 function readRow(context: IExecuteFunctions, item: number): SyncRow {
-	const input = itemInput(context, item);
 	try {
 		// Each field read once: on a list of 10,000, every read of an expression costs n8n about 0.1 ms.
-		const user = readNewUser(input);
+		const user = readUserItem(context, item);
 		return { item, externalId: user.external_id, user };
 	} catch (error) {
-		return { item, externalId: externalIdIfReadable(input), invalid: (error as Error).message };
-	}
-}
-
-/** An invalid row's External ID, when that field itself is readable: its report names it. */
-function externalIdIfReadable(input: ItemInput): string | undefined {
-	try {
-		return input.text('externalId', 'External ID');
-	} catch {
-		return undefined;
+		return { item, externalId: externalIdIfReadable(context, item), invalid: (error as Error).message };
 	}
 }
 
@@ -42,6 +35,7 @@ function readOptions(context: IExecuteFunctions): SyncOptions & { dryRun: boolea
 		// On unless switched off. A workflow saved when Dry Run was under Options loses that setting (n8n drops an
 		// option it no longer knows) and so runs dry until Dry Run is switched off here: nothing changes by surprise.
 		dryRun: input.flag('dryRun', 'Dry Run') ?? true,
+		columns: columnsSettings(context),
 	};
 }
 
@@ -91,21 +85,25 @@ export const sync: ListOperation = {
 		{
 			// What a live run with deactivation does, said where the switch is turned off (issue 18).
 			displayName:
-				'Dry Run is off: the next run creates and updates users for real, and deactivates every user not in the list (up to Max Deactivations)',
+				"Dry Run is off: the next run creates and updates users for real, and deactivates every user not in the list (up to 'Max Deactivations')",
 			name: 'liveDeactivationNotice',
 			type: 'notice',
 			default: '',
 			displayOptions: { show: { dryRun: [false], '/options.deactivateMissing': [true] } },
 		},
-		// Filled in with the expressions a staff list with these column names needs.
-		{
-			...externalIdField,
-			default: '={{ $json.external_id }}',
-			description: "Matches each item with a user: usually the item's 'external_id', read by an expression",
-			hint: "Reads the columns 'external_id', 'first_name', 'last_name' and 'email' of each item: change the expressions if yours are named differently",
-		},
-		...newUserNameFields.map((field) => ({ ...field, default: `={{ $json.${SNAKE_CASE[field.name] ?? field.name} }}` })),
-		newUserAdditionalFields,
+		// Versions 1 and 1.1: filled in with the expressions a staff list with these column names needs.
+		...updateDisplayOptions(beforeVersion1_2, [
+			{
+				...externalIdField,
+				default: '={{ $json.external_id }}',
+				description: "Matches each item with a user: usually the item's 'external_id', read by an expression",
+				hint: "Reads the columns 'external_id', 'first_name', 'last_name' and 'email' of each item: change the expressions if yours are named differently",
+			},
+			...newUserNameFields.map((field) => ({ ...field, default: `={{ $json.${SNAKE_CASE[field.name] ?? field.name} }}` })),
+		]),
+		// Version 1.2: the staff list's columns, mapped as n8n maps a row's.
+		...updateDisplayOptions(fromVersion1_2, [columnsField, newUserTypeField]),
+		...updateDisplayOptions(beforeVersion1_2, [newUserAdditionalFields]),
 		{
 			displayName: 'Options',
 			name: 'options',

@@ -1,6 +1,7 @@
 // What Sync does with each row of the staff list and each User of the Organization, decided before anything is sent.
 import type { IDataObject } from 'n8n-workflow';
 
+import { type ColumnsSettings, userToCreate } from './columns';
 import { type NewUser, userTypeNote } from './shared';
 
 /** One input item: the User it asks for, or why it cannot be used. `externalId` is kept even for an invalid item. */
@@ -15,6 +16,8 @@ export interface SyncOptions {
 	deactivateMissing: boolean;
 	deactivateOnlyTag?: string;
 	maxDeactivations: number;
+	/** Node version 1.2's settings (the type of new Users); undefined before it. */
+	columns?: ColumnsSettings;
 }
 
 export type SyncAction = 'created' | 'updated' | 'unchanged' | 'deactivated' | 'skipped';
@@ -38,8 +41,11 @@ const sortedTags = (tags: string[]) => [...tags].sort((a, b) => a.localeCompare(
 const userTags = (user: IDataObject) => (Array.isArray(user.tags) ? user.tags.map(String) : []);
 const listItems = (items: number[]) => (items.length === 1 ? `item ${items[0]}` : `items ${items.join(', ')}`);
 
-/** The fields of `wanted` that differ from `existing`; emails compare without case, Tags as sets. */
-function changesOf(existing: IDataObject, wanted: NewUser): Changes {
+/**
+ * The fields of `wanted` that differ from `existing`; emails compare without case, Tags as sets. Create or Update
+ * compares so too.
+ */
+export function changesOf(existing: IDataObject, wanted: NewUser): Changes {
 	const changes: Changes = {};
 	for (const field of ['first_name', 'last_name'] as const) {
 		if (String(existing[field] ?? '') !== wanted[field]) changes[field] = { from: existing[field] ?? null, to: wanted[field] };
@@ -101,11 +107,12 @@ export function planSync(rows: SyncRow[], users: IDataObject[], options: SyncOpt
 			continue;
 		}
 		if (!existing) {
-			const { tag_list, ...fields } = wanted;
+			const { user: create, reason } = userToCreate(wanted, options.columns);
+			const { tag_list, ...fields } = create;
 			const changes: Changes = {};
 			for (const [field, value] of Object.entries(fields)) if (value !== undefined) changes[field] = { from: null, to: value };
 			if (tag_list !== undefined) changes.tags = { from: null, to: sortedTags(tag_list.split(',')) };
-			decide(row, existing, { action: 'created', changes, create: wanted });
+			decide(row, existing, { action: 'created', changes, reason, create });
 			continue;
 		}
 		const changes = changesOf(existing, wanted);
@@ -156,7 +163,7 @@ function planDeactivations(
 		decision(user, 'skipped', `Not in the list, but its email is on item ${emailConflicts.get(user.id)} with another External ID: not deactivated`),
 	);
 	if (candidates.length > options.maxDeactivations) {
-		const reason = `${candidates.length} Users are missing from the list, more than Max Deactivations (${options.maxDeactivations}): none was deactivated`;
+		const reason = `${candidates.length} users are missing from the list, more than 'Max Deactivations' (${options.maxDeactivations}): none was deactivated`;
 		return [...out, ...candidates.map((user) => decision(user, 'skipped', reason))];
 	}
 	return [...out, ...candidates.map((user) => decision(user, 'deactivated', 'Not in the list'))];

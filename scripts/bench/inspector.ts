@@ -104,9 +104,8 @@ export class Inspector {
 		return result.objectId;
 	}
 
-	/** How many objects alive in n8n's heap have `prototypeHandle` as their prototype (after a full collection). */
+	/** How many objects alive in n8n's heap have `prototypeHandle` as their prototype (V8 collects garbage first). */
 	async liveInstances(prototypeHandle: string): Promise<number> {
-		await this.call('HeapProfiler.collectGarbage');
 		const answer = await this.call('Runtime.queryObjects', { prototypeObjectId: prototypeHandle, objectGroup: 'bench' });
 		const array = (answer.objects as RemoteObject).objectId as string;
 		const length = await this.call('Runtime.callFunctionOn', {

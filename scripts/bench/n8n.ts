@@ -109,7 +109,7 @@ export async function startBenchN8n(
 					...(body === undefined ? {} : { 'content-type': 'application/json' }),
 				},
 				body: body === undefined ? undefined : JSON.stringify(body),
-				signal: AbortSignal.timeout(60_000),
+				signal: AbortSignal.timeout(180_000),
 			});
 			const text = await response.text();
 			// n8n answers 503 while its database check is behind (a busy machine): a moment later it answers again.

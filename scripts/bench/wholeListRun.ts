@@ -4,7 +4,7 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import type { Sandbox } from '../../sandbox';
-import { MinistrySafe } from '../../nodes/MinistrySafe/MinistrySafe.node';
+import { MinistrySafe } from '../../nodes/MinistrySafe/MinistrySafe.node.js';
 import { runActionNode, stopN8nCore } from '../../test/helpers/n8n';
 import { PollingTrigger } from '../../test/polling/harness';
 import { RawClient } from './rawClient';
@@ -245,5 +245,6 @@ async function main(): Promise<void> {
 
 main().catch((error: Error) => {
 	console.error(`The whole-list run failed: ${error.stack ?? error.message}`);
-	process.exitCode = 1;
+	// n8n-core's handles would keep the process up until the parent's timeout.
+	process.exit(1);
 });

@@ -6,8 +6,8 @@ import type { BenchN8n } from '../n8n';
 import { ACTION, WEBHOOK_FULL_RECORD, WEBHOOK_PLAIN, cycledWorkflow, webhookIdOf } from './workflows';
 
 export const SAMPLE_EVERY = 500;
-const AT_ONCE = 8;
-const CALL_TIMEOUT_MS = 60_000;
+const AT_ONCE = 4;
+const CALL_TIMEOUT_MS = 180_000;
 const DELETE_TRIES = 40;
 
 export interface SoakScale {
@@ -104,11 +104,11 @@ function plan(target: LoadTarget, scale: SoakScale): Task[] {
 	return tasks;
 }
 
-async function runAtOnce(tasks: Task[], counts: Counts, deadline: number): Promise<void> {
+/** Runs the tasks a few at a time; at the deadline it starts no more. False when it stopped there. */
+async function runAtOnce(tasks: Task[], counts: Counts, deadline: number): Promise<boolean> {
 	let next = 0;
 	const worker = async (): Promise<void> => {
-		while (next < tasks.length) {
-			if (Date.now() > deadline) throw new Error('The soak ran past its time limit');
+		while (next < tasks.length && Date.now() < deadline) {
 			const task = tasks[next++];
 			await task.run();
 			counts.events += task.events;
@@ -116,15 +116,19 @@ async function runAtOnce(tasks: Task[], counts: Counts, deadline: number): Promi
 		}
 	};
 	await Promise.all(Array.from({ length: AT_ONCE }, worker));
+	return next >= tasks.length;
 }
 
-/** Runs every event, calling `sample` after each SAMPLE_EVERY of them (and after the last). */
+/**
+ * Runs every event, calling `sample` after each SAMPLE_EVERY of them (and after the last); at the deadline it samples
+ * what was done and stops (`finished` false).
+ */
 export async function runLoad(
 	target: LoadTarget,
 	scale: SoakScale,
 	deadline: number,
 	sample: (counts: Counts) => Promise<void>,
-): Promise<Counts> {
+): Promise<Counts & { finished: boolean }> {
 	const counts: Counts = { events: 0, webhookCalls: 0, actionRuns: 0, cycles: 0 };
 	const tasks = plan(target, scale);
 	let chunk: Task[] = [];
@@ -133,11 +137,12 @@ export async function runLoad(
 		chunk.push(task);
 		chunkEvents += task.events;
 		if (chunkEvents >= SAMPLE_EVERY || task === tasks[tasks.length - 1]) {
-			await runAtOnce(chunk, counts, deadline);
+			const finished = await runAtOnce(chunk, counts, deadline);
 			await sample(counts);
+			if (!finished) return { ...counts, finished };
 			chunk = [];
 			chunkEvents = 0;
 		}
 	}
-	return counts;
+	return { ...counts, finished: true };
 }

@@ -32,7 +32,9 @@ const requested = process.argv.slice(2);
 const soak = requested.length === 1 && requested[0] === 'soak';
 const unknown = soak ? [] : requested.filter((name) => !(name in ALL_PARTS));
 if (unknown.length > 0) throw new Error(`Unknown part(s) ${unknown.join(', ')}: give any of ${Object.keys(ALL_PARTS).join(', ')}, or soak`);
-const PARTS: BenchPart[] = soak ? [] : requested.length > 0 ? requested.map((name) => ALL_PARTS[name]) : Object.values(ALL_PARTS);
+const PARTS: Array<[string, BenchPart]> = soak
+	? []
+	: (requested.length > 0 ? requested : Object.keys(ALL_PARTS)).map((name) => [name, ALL_PARTS[name]]);
 
 const notStarted: BenchN8n = {
 	run: () => Promise.reject(new Error('n8n was not started: no part run needs it')),
@@ -90,18 +92,27 @@ async function main(): Promise<void> {
 		limited: await start({ latencyMs: LATENCY_MS, rateLimit: RATE_LIMIT }),
 	};
 	const credentials = benchCredentials({ List: sandboxes.list, Creates: sandboxes.creates, Limited: sandboxes.limited });
-	const workflows = PARTS.flatMap((part) => part.workflows(sandboxes, credentials));
+	const workflows = PARTS.flatMap(([, part]) => part.workflows(sandboxes, credentials));
 	// Parts without workflows (the footprint, the whole lists) run without n8n.
 	const n8n = workflows.length > 0 ? await startBenchN8n(credentials, workflows, log) : notStarted;
 	cleanups.push(() => n8n.stop());
 	const context: BenchContext = { sandboxes, n8n, log };
 
 	const sections: Section[] = [];
-	for (const part of PARTS) {
-		const section = await part.measure(context);
-		log(`Done: ${section.title}`);
-		sections.push(section);
+	let failed = false;
+	for (const [name, part] of PARTS) {
+		// A part that fails is printed as failed; the others' figures still come out.
+		try {
+			const section = await part.measure(context);
+			log(`Done: ${section.title}`);
+			sections.push(section);
+		} catch (error) {
+			failed = true;
+			log(`The part ${name} failed: ${(error as Error).stack ?? (error as Error).message}`);
+			sections.push({ title: `${name}: failed`, columns: ['error'], rows: [[(error as Error).message.split('\n')[0]]], targets: [] });
+		}
 	}
+	if (failed) process.exitCode = 1;
 	console.log(
 		[
 			`**npm run bench**, ${startedAt}: ${machine()}; load average ${loadAtStart.toFixed(1)} at the start, ${loadavg()[0].toFixed(1)} at the end.`,

@@ -123,7 +123,7 @@ function report(
 		'',
 		...lines.map((line) => `- ${line}`),
 		'',
-		`Verdict: ${met ? 'met' : 'missed'}${finished ? '' : ' (incomplete: the whole soak did not run)'}.`,
+		finished ? `Verdict: ${met ? 'met' : 'missed'}.` : 'Verdict: none (incomplete: the whole soak did not run in its time).',
 	].join('\n');
 }
 

@@ -4,15 +4,19 @@
 // people (Sync, Compliance, a poll, refused items). Each figure is the
 // median of several runs; the tables, with the targets of issue 10, go to stdout, progress to stderr. Nothing is
 // asserted. Every sandbox, n8n and child process it starts is stopped, also when it fails or is interrupted.
+// `npm run bench -- footprint wholeLists` runs only the parts named; `npm run bench -- soak` runs the soak instead
+// (soak/index.ts).
 import { cpus, loadavg, totalmem } from 'node:os';
 
 import type { Sandbox } from '../../sandbox';
 import { startSandbox } from '../../sandbox';
+import { selectedRuntime } from '../n8n-runtime';
 
 import type { BenchContext, BenchPart, Sandboxes } from './context';
 import { LATENCY_MS, RATE_LIMIT } from './context';
 import { creates } from './creates';
 import { footprint } from './footprint';
+import type { BenchN8n } from './n8n';
 import { startBenchN8n } from './n8n';
 import { rateLimited } from './rateLimit';
 import { report } from './report';
@@ -20,11 +24,30 @@ import { LIST_USERS, returnAll } from './returnAll';
 import { RUNS } from './runs';
 import type { Section } from './table';
 import { renderSections } from './table';
+import { runSoak } from './soak';
 import { wholeLists } from './wholeLists';
 import { benchCredentials } from './workflows';
 
-const PARTS: BenchPart[] = [returnAll, creates, rateLimited, footprint, wholeLists, report];
-const N8N_VERSION = '2.8.4';
+const ALL_PARTS: Record<string, BenchPart> = { returnAll, creates, rateLimited, footprint, wholeLists, report };
+const requested = process.argv.slice(2);
+const soak = requested.length === 1 && requested[0] === 'soak';
+const unknown = soak ? [] : requested.filter((name) => !(name in ALL_PARTS));
+if (unknown.length > 0) throw new Error(`Unknown part(s) ${unknown.join(', ')}: give any of ${Object.keys(ALL_PARTS).join(', ')}, or soak`);
+const PARTS: Array<[string, BenchPart]> = soak
+	? []
+	: (requested.length > 0 ? requested : Object.keys(ALL_PARTS)).map((name) => [name, ALL_PARTS[name]]);
+
+const notStarted: BenchN8n = {
+	run: () => Promise.reject(new Error('n8n was not started: no part run needs it')),
+	peakHeap: () => Promise.reject(new Error('n8n was not started')),
+	livePeakHeap: () => Promise.reject(new Error('n8n was not started')),
+	get inspector(): never {
+		throw new Error('n8n was not started');
+	},
+	url: '',
+	publicApi: () => Promise.reject(new Error('n8n was not started')),
+	stop: async () => undefined,
+};
 
 const benchStarted = Date.now();
 const log = (line: string): void => {
@@ -33,7 +56,7 @@ const log = (line: string): void => {
 
 function machine(): string {
 	const [cpu] = cpus();
-	return `${cpus().length} cores (${cpu?.model.trim() ?? 'unknown CPU'}), ${Math.round(totalmem() / 1024 ** 3)} GB, Node ${process.version}, n8n ${N8N_VERSION}`;
+	return `${cpus().length} cores (${cpu?.model.trim() ?? 'unknown CPU'}), ${Math.round(totalmem() / 1024 ** 3)} GB, Node ${process.version}, n8n ${selectedRuntime().n8nVersion}`;
 }
 
 const cleanups: Array<() => Promise<void>> = [];
@@ -70,20 +93,27 @@ async function main(): Promise<void> {
 		limited: await start({ latencyMs: LATENCY_MS, rateLimit: RATE_LIMIT }),
 	};
 	const credentials = benchCredentials({ List: sandboxes.list, Creates: sandboxes.creates, Limited: sandboxes.limited });
-	const n8n = await startBenchN8n(
-		credentials,
-		PARTS.flatMap((part) => part.workflows(sandboxes, credentials)),
-		log,
-	);
+	const workflows = PARTS.flatMap(([, part]) => part.workflows(sandboxes, credentials));
+	// Parts without workflows (the footprint, the whole lists) run without n8n.
+	const n8n = workflows.length > 0 ? await startBenchN8n(credentials, workflows, log) : notStarted;
 	cleanups.push(() => n8n.stop());
 	const context: BenchContext = { sandboxes, n8n, log };
 
 	const sections: Section[] = [];
-	for (const part of PARTS) {
-		const section = await part.measure(context);
-		log(`Done: ${section.title}`);
-		sections.push(section);
+	let failed = false;
+	for (const [name, part] of PARTS) {
+		// A part that fails is printed as failed; the others' figures still come out.
+		try {
+			const section = await part.measure(context);
+			log(`Done: ${section.title}`);
+			sections.push(section);
+		} catch (error) {
+			failed = true;
+			log(`The part ${name} failed: ${(error as Error).stack ?? (error as Error).message}`);
+			sections.push({ title: `${name}: failed`, columns: ['error'], rows: [[(error as Error).message.split('\n')[0]]], targets: [] });
+		}
 	}
+	if (failed) process.exitCode = 1;
 	console.log(
 		[
 			`**npm run bench**, ${startedAt}: ${machine()}; load average ${loadAtStart.toFixed(1)} at the start, ${loadavg()[0].toFixed(1)} at the end.`,
@@ -94,7 +124,7 @@ async function main(): Promise<void> {
 	);
 }
 
-main()
+(soak ? runSoak(log, (cleanup) => cleanups.push(cleanup)).then((text) => console.log(text)) : main())
 	.catch((error: Error) => {
 		log(`The benchmark failed: ${error.stack ?? error.message}`);
 		process.exitCode = 1;

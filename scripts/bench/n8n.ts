@@ -7,6 +7,7 @@ import type { N8nInstance, N8nSettings, WorkflowFile } from '../n8n-runtime';
 import {
 	N8nClient,
 	ensureRuntime,
+	freePort,
 	importCredentials,
 	importWorkflows,
 	installWorkingTreePackage,
@@ -15,11 +16,13 @@ import {
 	waitFor,
 } from '../n8n-runtime';
 
+import { Inspector, livePeakDuring } from './inspector';
 import type { BenchCredentials } from './workflows';
 import { MEASURED_NODE } from './workflows';
 
 const OWNER = { email: 'bench-owner@example.org', firstName: 'Bench', lastName: 'Mark', password: 'MinistrySafe-bench-1' };
 const RUN_TIMEOUT_MS = 5 * 60_000;
+const DATABASE_TRIES = 30;
 
 export interface NodeRun {
 	/** The measured node's executionTime, as n8n recorded it. */
@@ -42,6 +45,13 @@ export interface BenchN8n {
 	run(workflowId: string, body?: unknown): Promise<NodeRun>;
 	/** One run with n8n's heap sampled from its /metrics: the peak of heap used above the level before the run. */
 	peakHeap(workflowId: string): Promise<{ run: NodeRun; peakBytes: number }>;
+	/** One run with n8n's live heap sampled through its inspector, each sample after a full collection. */
+	livePeakHeap(workflowId: string): Promise<{ run: NodeRun; peakBytes: number }>;
+	/** n8n's process through its inspector (127.0.0.1). */
+	inspector: Inspector;
+	url: string;
+	/** A call of n8n's public API (/api/v1) with the benchmark's API key; its JSON answer. */
+	publicApi<T>(method: string, path: string, body?: unknown): Promise<T>;
 	stop(): Promise<void>;
 }
 
@@ -65,7 +75,9 @@ export async function startBenchN8n(
 		encryptionKey: 'ministrysafe-bench-encryption-key',
 	};
 	let n8n: N8nInstance | undefined;
+	let inspector: Inspector | undefined;
 	const stop = async (): Promise<void> => {
+		await inspector?.close().catch(() => undefined);
 		await n8n?.stop();
 		rmSync(settings.userFolder, { recursive: true, force: true });
 	};
@@ -76,17 +88,34 @@ export async function startBenchN8n(
 		await importCredentials(settings, credentials.files);
 		await importWorkflows(settings, workflows);
 		log('Starting n8n ...');
-		n8n = await startN8n(settings, { readyTimeoutMs: 120_000, env: { N8N_METRICS: 'true' } });
+		const inspectorPort = await freePort();
+		n8n = await startN8n(settings, {
+			readyTimeoutMs: 120_000,
+			env: { N8N_METRICS: 'true' },
+			nodeArgs: [`--inspect=127.0.0.1:${inspectorPort}`],
+		});
+		inspector = await Inspector.connect(inspectorPort);
+		const connected = inspector;
 		const client = new N8nClient(n8n.url);
 		await client.signIn(OWNER);
 		const apiKey = await client.createApiKey('benchmark');
-		const publicApi = async <T>(method: string, path: string): Promise<T> => {
+		const publicApi = async <T>(method: string, path: string, body?: unknown, tries = DATABASE_TRIES): Promise<T> => {
 			const response = await fetch(`${n8n?.url}/api/v1${path}`, {
 				method,
-				headers: { 'X-N8N-API-KEY': apiKey, accept: 'application/json' },
-				signal: AbortSignal.timeout(60_000),
+				headers: {
+					'X-N8N-API-KEY': apiKey,
+					accept: 'application/json',
+					...(body === undefined ? {} : { 'content-type': 'application/json' }),
+				},
+				body: body === undefined ? undefined : JSON.stringify(body),
+				signal: AbortSignal.timeout(180_000),
 			});
 			const text = await response.text();
+			// n8n answers 503 while its database check is behind (a busy machine): a moment later it answers again.
+			if (response.status === 503 && tries > 1) {
+				await new Promise((resolveWait) => setTimeout(resolveWait, 1000));
+				return publicApi<T>(method, path, body, tries - 1);
+			}
 			if (!response.ok) throw new Error(`n8n's ${method} /api/v1${path} answered ${response.status}: ${text.slice(0, 300)}`);
 			return JSON.parse(text) as T;
 		};
@@ -129,6 +158,13 @@ export async function startBenchN8n(
 		return {
 			run,
 			stop,
+			inspector: connected,
+			url: n8n.url,
+			publicApi,
+			livePeakHeap: async (workflowId) => {
+				const { result, peakBytes } = await livePeakDuring(connected, () => run(workflowId));
+				return { run: result, peakBytes };
+			},
 			peakHeap: async (workflowId) => {
 				const url = n8n?.url as string;
 				const before = await heapUsed(url);

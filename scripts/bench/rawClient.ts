@@ -44,15 +44,26 @@ export class RawClient {
 		path: string,
 		form?: URLSearchParams,
 	): Promise<{ status: number; retryAfter: number; body: unknown }> {
-		const answer = await this.pool.request({
-			method,
-			path,
-			headers: {
-				authorization: this.authorization,
-				...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
-			},
-			body: form?.toString(),
-		});
+		const request = () =>
+			this.pool.request({
+				method,
+				path,
+				headers: {
+					authorization: this.authorization,
+					...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+				},
+				body: form?.toString(),
+			});
+		let answer: Awaited<ReturnType<typeof request>>;
+		try {
+			answer = await request();
+		} catch (error) {
+			// A connection the sandbox closed while it was idle (its keep-alive ran out during a long job): a read or a
+			// counter's call is sent again on a new one; a create is not (it may have been received).
+			const safe = method === 'GET' || path.startsWith('/sandbox/');
+			if (!safe || (error as { code?: string }).code !== 'UND_ERR_SOCKET') throw error;
+			answer = await request();
+		}
 		const text = await answer.body.text();
 		const retryAfter = Number(answer.headers['retry-after']);
 		return {

@@ -44,6 +44,9 @@ async function runJobs({ sandboxes }: BenchContext): Promise<Job[]> {
 
 /** Whether the job meets its target: idle against its requests, or wall against its lower bound. */
 function verdict(job: Job): string {
+	if (job.skipped) return job.skipped;
+	if (job.target === '') return '';
+	if (job.target.startsWith('within 1.5x')) return job.wallMs <= 1.5 * job.lowerBoundMs ? 'met' : 'missed';
 	if (job.target.startsWith('within 3x')) return job.wallMs <= 3 * job.lowerBoundMs ? 'met' : 'missed';
 	if (job.target.startsWith('idle under')) return job.idleMs < 500 ? 'met' : 'missed';
 	return job.idleMs <= 1.5 * job.requestsMs + 500 ? 'met' : 'missed';
@@ -55,23 +58,27 @@ async function measure(context: BenchContext): Promise<Section> {
 	return {
 		title: '5. Whole lists of 10,000 people, at 50 ms an answer (n8n-core in-process)',
 		columns: ['job', 'wall', 'CPU', 'idle', 'requests', 'peak heap', 'lower bound', 'wall / lower bound', 'target', ''],
-		rows: jobs.map((job) => [
-			job.label,
-			seconds(job.wallMs),
-			seconds(job.cpuMs),
-			seconds(job.idleMs),
-			job.requests,
-			megabytes(job.peakHeapBytes),
-			job.lowerBoundMs > 0 ? `${seconds(job.lowerBoundMs)} (${job.lowerBound})` : job.lowerBound,
-			job.lowerBoundMs > 0 ? ratio(job.wallMs, job.lowerBoundMs) : '-',
-			job.target,
-			verdict(job),
-		]),
+		rows: jobs.map((job) =>
+			job.skipped
+				? [job.label, '-', '-', '-', '-', '-', job.lowerBound, '-', job.target, verdict(job)]
+				: [
+						job.label,
+						seconds(job.wallMs),
+						seconds(job.cpuMs),
+						seconds(job.idleMs),
+						job.requests,
+						megabytes(job.peakHeapBytes),
+						job.lowerBoundMs > 0 ? `${seconds(job.lowerBoundMs)} (${job.lowerBound})` : job.lowerBound,
+						job.lowerBoundMs > 0 ? ratio(job.wallMs, job.lowerBoundMs) : '-',
+						job.target,
+						verdict(job),
+					],
+		),
 		notes: [
-			'Idle is wall time minus the CPU time of the process: waiting for answers, or for nothing. Requests are what the sandbox received. Peak heap is above the heap at the job\'s start (sampled every 2 ms).',
+			'Idle is wall time minus the CPU time of the process: waiting for answers, or for nothing. Requests are what the sandbox received. Peak heap is above the heap at the job\'s start (sampled every 2 ms, no collection: it counts garbage not yet collected). Sync 1.2 mapped by hand has the auto-mapped run as its lower bound: the difference is what resolving an expression per field and row costs.',
 		],
 		targets: [
-			"a job's idle time at most 1.5x the time its requests need plus 0.5 s; 10,000 refused items idle under 0.5 s; Sync of 10,000 unchanged people within 3x the time to read them.",
+			"a job's idle time at most 1.5x the time its requests need plus 0.5 s; 10,000 refused items idle under 0.5 s; Sync of 10,000 unchanged people within 3x the time to read them; at node version 1.2, auto-mapped, within 1.5x.",
 		],
 	};
 }

@@ -30,6 +30,8 @@ export interface StartN8nOptions {
 	log?: Log;
 	/** Extra variables for this start alone (they win over the settings' own). */
 	env?: Record<string, string>;
+	/** Options for n8n's own node, before its script (the benchmark's --inspect=127.0.0.1:<port>). */
+	nodeArgs?: string[];
 }
 
 /**
@@ -75,7 +77,7 @@ export async function startN8n(settings: N8nSettings, options: StartN8nOptions =
 	const readyTimeoutMs = options.readyTimeoutMs ?? 90_000;
 	// The list from a previous start must not pass for this one's.
 	rmSync(nodeTypesFile(settings), { force: true });
-	const running = await startUntilReady(`n8n ${runtime.n8nVersion}`, nodeBinary(runtime), [runtime.n8nBin, 'start'], {
+	const running = await startUntilReady(`n8n ${runtime.n8nVersion}`, nodeBinary(runtime), [...(options.nodeArgs ?? []), runtime.n8nBin, 'start'], {
 		env,
 		ready: /Editor is now accessible/,
 		timeoutMs: readyTimeoutMs,

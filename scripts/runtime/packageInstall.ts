@@ -1,10 +1,10 @@
 // The package as users get it: the tarball `npm pack` makes, installed into an n8n user folder the way n8n's own
-// community-package installer does it (Settings > Community Nodes > Install, and `npm install` in ~/.n8n/nodes, end the
-// same: the package unpacked in .n8n/nodes/node_modules/<name>). n8n 2.8.4 and 2.41.3 do, in
-// CommunityPackagesService.downloadPackage: unpack the tarball there, drop the package's dev, peer and optional
-// dependencies, `npm install` its runtime dependencies with their flags, record the version in .n8n/nodes/package.json.
-// What that copy lacks (a file outside `files`, a module only the working tree's node_modules has) fails as it would
-// for a user.
+// community-package installer does it (Settings > Community Nodes > Install and Update). n8n 2.8.4 and 2.41.3 do, in
+// CommunityPackagesService.downloadPackage: unpack the tarball into .n8n/nodes/node_modules/<name>, drop the package's
+// dev, peer and optional dependencies, `npm install` its runtime dependencies with their flags, record the version in
+// .n8n/nodes/package.json. What that copy lacks (a file outside `files`, a module only the working tree's
+// node_modules has) fails as it would for a user. (A plain `npm install` in ~/.n8n/nodes differs: npm also installs
+// the peer dependency n8n-workflow there, unless given --omit=peer.)
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

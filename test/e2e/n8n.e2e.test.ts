@@ -1,5 +1,8 @@
 // A real n8n with the package installed as a community package: it loads, the credential test button works, saved
 // workflows run through the CLI, and the trigger answers the sandbox's webhook calls at the production URLs.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
 import {
 	NODE_TYPES,
 	type PublicExecution,
@@ -119,6 +122,24 @@ describe('the package installed in n8n', () => {
 		expect(types.map((type) => type.displayName).sort()).toEqual(['MinistrySafe', 'MinistrySafe Trigger']);
 		// n8n looks types up by their full name and knows no other: not the CUSTOM.* names of a custom-folder install.
 		await expect(env.client.nodeTypes(['CUSTOM.ministrySafe'])).rejects.toThrow(/Unrecognized node type/);
+	});
+
+	it('serves every icon its nodes and credentials name to the editor', async () => {
+		// The lists the editor loads, as n8n wrote them at its start; the icons come from the installed package.
+		const types = join(env.settings.userFolder, '.cache', 'n8n', 'public', 'types');
+		type Listed = { name: string; iconUrl?: { light: string; dark: string } };
+		const ours = ['nodes.json', 'credentials.json']
+			.flatMap((file) => JSON.parse(readFileSync(join(types, file), 'utf8')) as Listed[])
+			.filter((type) => /ministrysafe/i.test(type.name));
+		expect(ours.length).toBeGreaterThanOrEqual(5);
+		const urls = new Set(
+			ours.flatMap((type) => (type.iconUrl ? [type.iconUrl.light, type.iconUrl.dark] : [`no icon: ${type.name}`])),
+		);
+		for (const url of urls) {
+			const response = await fetch(`${env.n8n.url}/${url}`, { signal: AbortSignal.timeout(10_000) });
+			const svg = (await response.text()).includes('<svg');
+			expect({ url, status: response.status, svg }).toEqual({ url, status: 200, svg: true });
+		}
 	});
 
 	it("passes the credential test with the sandbox's key and fails it with a wrong one", async () => {

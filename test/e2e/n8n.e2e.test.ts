@@ -18,7 +18,6 @@ import {
 	waitFor,
 } from '../../scripts/n8n-runtime';
 import type { WebhookDelivery } from '../../sandbox';
-import { join } from 'node:path';
 
 import { EMAIL_TAGS, attributeProblems } from '../helpers/emailHtml';
 import { ok, sandboxClients } from '../helpers/sandbox';
@@ -224,7 +223,7 @@ describe('the weekly compliance report example', () => {
 	});
 
 	it('emails the report of Get Report, as HTML with the chat text beside it; Slack stays off until set up', async () => {
-		expect(nodeNamed('Compliance report')).toMatchObject({ typeVersion: 1.1, parameters: { resource: 'compliance', operation: 'getReport' } });
+		expect(nodeNamed('Compliance report')).toMatchObject({ typeVersion: 1.2, parameters: { resource: 'compliance', operation: 'getReport' } });
 		expect(nodeNamed('Post to Slack')).toMatchObject({ disabled: true, parameters: { text: '={{ $json.text }}' } });
 		// A disabled node passes its input through: nothing was posted.
 		expect(nodeOutput(run, 'Post to Slack')).toEqual([report]);

@@ -100,6 +100,18 @@ export async function installPackageTarball(
 	return packageDir;
 }
 
+/**
+ * Installs the tarball the way README tells a user without the editor's installer: `npm install <package> --omit=peer`
+ * in `<userFolder>/.n8n/nodes` (an earlier version there is replaced: an update). npm runs on the runtime's Node.
+ */
+export async function installTarballWithNpm(userFolder: string, tarball: string, runtime: Runtime = selectedRuntime()): Promise<void> {
+	await runProcess('npm', ['install', tarball, '--omit=peer', '--audit=false', '--fund=false'], {
+		cwd: nodesFolder(userFolder),
+		env: withoutNpmConfig(runtimeProcessEnv(runtime)),
+		timeoutMs: NPM_TIMEOUT_MS,
+	});
+}
+
 function withoutNpmConfig(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
 	return Object.fromEntries(Object.entries(env).filter(([name]) => !/^npm_/i.test(name)));
 }

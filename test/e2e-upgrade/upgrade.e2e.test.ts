@@ -1,14 +1,14 @@
 // An upgrade as a user makes it (issue 28), in a real n8n: the package as released (v0.1.0, built from git and packed)
 // installed as n8n's installer installs it, with both credentials, an active webhook workflow that has run, and a
-// workflow whose nodes are saved at version 1 run once; n8n stopped, this checkout's tarball installed over it the same
-// way (what Update in Settings > Community Nodes, or npm install in ~/.n8n/nodes and a restart, end with), n8n started
-// again on the same port. The Production URL must answer and start its workflow, the credentials must still work, and
+// workflow whose nodes are saved at version 1 run once; n8n stopped, this checkout's tarball installed over it as
+// README tells a user without the editor's installer (`npm install ... --omit=peer` in ~/.n8n/nodes; every other
+// end-to-end test installs as the editor does), n8n started again on the same port. The Production URL must answer and start its workflow, the credentials must still work, and
 // the version 1 workflow must give the same output.
 //
 // v0.1.0 has no polling trigger and no node version 1.1 (both came later): what its user can have is tested here. The
 // polling trigger's stored state of the previous form is read by test/polling/state.test.ts.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -28,6 +28,8 @@ import {
 	importCredentials,
 	importWorkflows,
 	installPackageTarball,
+	installTarballWithNpm,
+	installedPackageDir,
 	nodeOutput,
 	nodesFolder,
 	packCommit,
@@ -120,11 +122,13 @@ function triggerItem(execution: PublicExecution): Record<string, unknown> {
 	return nodeOutput({ data: execution.data }, 'MinistrySafe Trigger')[0];
 }
 
-function installedVersion(): string {
-	const manifest = JSON.parse(readFileSync(join(nodesFolder(settings.userFolder), 'package.json'), 'utf8')) as {
-		dependencies: Record<string, string>;
+/** The version of the package n8n loads, and what .n8n/nodes/package.json records for it. */
+function installed(): { version: string; recorded: string } {
+	const read = (path: string) => JSON.parse(readFileSync(path, 'utf8')) as { version: string; dependencies: Record<string, string> };
+	return {
+		version: read(join(installedPackageDir(settings.userFolder), 'package.json')).version,
+		recorded: read(join(nodesFolder(settings.userFolder), 'package.json')).dependencies[PACKAGE_NAME],
 	};
-	return manifest.dependencies[PACKAGE_NAME];
 }
 
 beforeAll(async () => {
@@ -169,7 +173,7 @@ describe('after installing this checkout over it and restarting n8n', () => {
 		const port = (n8n as N8nInstance).port;
 		await (n8n as N8nInstance).stop();
 		n8n = undefined;
-		await installPackageTarball(settings.userFolder, packedTarball());
+		await installTarballWithNpm(settings.userFolder, packedTarball());
 		await startSignedIn(port);
 	}, 600_000);
 
@@ -180,7 +184,12 @@ describe('after installing this checkout over it and restarting n8n', () => {
 			'MinistrySafe Polling Trigger',
 			'MinistrySafe Trigger',
 		]);
-		expect(installedVersion()).toBe(JSON.parse(readFileSync(join(REPO_DIR, 'package.json'), 'utf8')).version);
+		const { version, recorded } = installed();
+		expect(version).toBe(JSON.parse(readFileSync(join(REPO_DIR, 'package.json'), 'utf8')).version);
+		// npm records where it took the package from: this run's tarball.
+		expect(recorded).toContain(packedTarball().split('/').pop());
+		// --omit=peer: the package runs with n8n's own n8n-workflow, as after the editor's installer.
+		expect(existsSync(join(nodesFolder(settings.userFolder), 'node_modules', 'n8n-workflow'))).toBe(false);
 	});
 
 	it('gives the version 1 workflow the same output as before, through the stored credential (before any new User)', async () => {

@@ -4,6 +4,8 @@
 import { WebSocket } from 'undici';
 
 const CALL_TIMEOUT_MS = 60_000;
+/** Between two samples of the live heap: a full collection stops n8n, which needs time to run between them. */
+const LIVE_SAMPLE_GAP_MS = 250;
 
 interface Pending {
 	resolve: (result: Record<string, unknown>) => void;
@@ -122,13 +124,19 @@ export class Inspector {
 	}
 }
 
-/** The peak of the live heap (a full collection before each sample) while `work` runs, above the level before it. */
+/**
+ * The peak of the live heap (a full collection before each sample, LIVE_SAMPLE_GAP_MS apart) while `work` runs, above
+ * the level before it. Back to back, the collections starved n8n on a busy machine until the run timed out.
+ */
 export async function livePeakDuring<T>(inspector: Inspector, work: () => Promise<T>): Promise<{ result: T; peakBytes: number }> {
 	const before = await inspector.liveHeap();
 	let peak = before;
 	let sampling = true;
 	const sampler = (async () => {
-		while (sampling) peak = Math.max(peak, await inspector.liveHeap());
+		while (sampling) {
+			peak = Math.max(peak, await inspector.liveHeap());
+			await new Promise((resolveWait) => setTimeout(resolveWait, LIVE_SAMPLE_GAP_MS));
+		}
 	})();
 	let result: T;
 	try {

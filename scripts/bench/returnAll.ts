@@ -81,7 +81,7 @@ async function measure({ sandboxes, n8n, log }: BenchContext): Promise<Section> 
 				row(`raw client (undici), page 1 then ${DEFAULT_CONCURRENCY} pages at a time`, rawRun, '-', '-'),
 			],
 			notes: [
-				"Times in n8n are the node's own executionTime from the execution data. Peak heap, no collection: n8n's heap used (its /metrics, sampled back to back) above the level before one more run of the workflow; it counts garbage not yet collected, so it depends on when V8 collects. Live peak heap: the same through n8n's inspector, a full collection before each sample (HeapProfiler.collectGarbage), above the live level before a further run: what the run holds alive.",
+				"Times in n8n are the node's own executionTime from the execution data. Peak heap, no collection: n8n's heap used (its /metrics, sampled back to back) above the level before one more run of the workflow; it counts garbage not yet collected, so it depends on when V8 collects. Live peak heap: the same through n8n's inspector, a full collection before each sample (HeapProfiler.collectGarbage), above the live level before a further run: what the run holds alive. Those samples are 250 ms apart plus a collection's time, so a short run is seen a few times only: its live peak is a lower bound.",
 			],
 			targets: [
 				"our node at least 5x faster than the HTTP Request node, within 1.3x of the raw client at the same bound; its live peak heap at most the HTTP Request node's.",

@@ -514,7 +514,7 @@ describe('Create', () => {
 		['Driver License State', { level: 3, dlState: '' }, 'is required'],
 		['Driver License State', { dlState: 'T' }, 'must be a two-letter state code, for example TX'],
 		['Upfront Payment', { upfront: true }, "needs 'QuickApp' to be on"],
-		['Salary Range', { salary: '100k' }, 'must be one of: 20k_25k, 25k_75k, 75k_plus, under_20k'],
+		['Salary Range', { salary: '100k' }, 'must be one of: under_20k, 20k_25k, 25k_75k, 75k_plus'],
 		['User Type', { userType: 'staff' }, 'must be one of: employee, volunteer'],
 		['User', { user: 'ada' }, "must be a numeric User ID (or choose 'By External ID')"],
 	])('refuses a bad "%s" (%j), sends nothing and repeats no secret', async (label, override, problem) => {

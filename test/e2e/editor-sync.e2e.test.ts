@@ -152,7 +152,7 @@ it('adds Sync after a staff list with Dry Run on, and the run reports every pers
 it('with Dry Run off and Deactivate Missing Users on, the panel says what the next run will do', async () => {
 	const details = byTestId('ndv').first();
 	const panel = details.locator('[data-test-id="node-parameters"]').first();
-	const notice = panel.getByText('Dry Run is off: the next run creates and updates users for real', { exact: false });
+	const notice = panel.getByText("'Dry Run' is off: the next run creates and updates users for real", { exact: false });
 
 	await toggle(panel.locator('[data-test-id="parameter-input-dryRun"]').first());
 	// Off alone changes only who is created and updated, which the switch's description says: no notice yet.

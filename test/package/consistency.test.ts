@@ -96,12 +96,8 @@ const LABELS = [
 	]),
 ].filter((label) => !['External ID', 'User ID'].includes(label)); // terms as well as labels (copy.test.ts)
 
-/** Texts another change of issue 29 rewrites (user > Sync's notice, in sync.operation.ts): left to it. */
-const REWRITTEN_ELSEWHERE = [/^MinistrySafe > Dry Run is off: /];
-
 it("names the panel's labels in single quotation marks", () => {
 	const bare = texts().flatMap(([where, text]) => {
-		if (REWRITTEN_ELSEWHERE.some((pattern) => pattern.test(where))) return [];
 		// Quoted names, HTML and the text's own label at its start are fine.
 		const rest = text.replace(/(?<![A-Za-z])'[^']*'(?![A-Za-z])|<[^>]*>/g, ' ');
 		return LABELS.filter((label) => new RegExp(`(^|[^A-Za-z'])${label}(?![A-Za-z])`).test(rest)).map(
@@ -174,7 +170,6 @@ it("gives Request Options its own button, beside Options' Add Option", () => {
 
 it('ends a text of more than one sentence with a period (n8n: a period only when there is more than one sentence)', () => {
 	const unfinished = texts()
-		.filter(([where]) => !REWRITTEN_ELSEWHERE.some((pattern) => pattern.test(where)))
 		.map(([where, text]) => [where, text.replace(/<[^>]*>/g, '').replace(/\be\.g\./g, 'eg').trim()] as const)
 		.filter(([, text]) => /[a-z)]\. [A-Z]/.test(text) && !/[.!?]$/.test(text))
 		.map(([where, text]) => `${where}: ${text}`);

@@ -85,7 +85,7 @@ export const sync: ListOperation = {
 		{
 			// What a live run with deactivation does, said where the switch is turned off (issue 18).
 			displayName:
-				"Dry Run is off: the next run creates and updates users for real, and deactivates every user not in the list (up to 'Max Deactivations')",
+				"'Dry Run' is off: the next run creates and updates users for real, and deactivates every user not in the list (up to 'Max Deactivations')",
 			name: 'liveDeactivationNotice',
 			type: 'notice',
 			default: '',

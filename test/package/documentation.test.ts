@@ -114,15 +114,12 @@ test.each(editorLinks)('%s links to a heading of this package documentation (%s)
 	expect(anchorsOf(read(file))).toContain(anchor);
 });
 
-// The template files come with their own branch of work; their links are checked once they are in examples/.
 const pageLinks = pages.flatMap((page) =>
-	relativeLinks(page)
-		.filter(({ target }) => !target.startsWith('examples/'))
-		.map(({ target, anchor }): [string, string, string | undefined] => [
-			page,
-			anchor === undefined ? target : `${target}#${anchor}`,
-			anchor,
-		]),
+	relativeLinks(page).map(({ target, anchor }): [string, string, string | undefined] => [
+		page,
+		anchor === undefined ? target : `${target}#${anchor}`,
+		anchor,
+	]),
 );
 
 test.each(pageLinks)('%s: the link to %s resolves', (_page, link, anchor) => {

@@ -11,8 +11,8 @@ import {
 	type ManagedProcess,
 	freePort,
 	installPackageTarball,
+	n8nCommandLine,
 	n8nEnvironment,
-	nodeBinary,
 	settingsRuntime,
 	startUntilReady,
 	temporaryUserFolder,
@@ -100,7 +100,8 @@ async function startProcessOfRole(
 ): Promise<N8nProcess & { process: ManagedProcess }> {
 	const runtime = settingsRuntime(settings);
 	const env = n8nEnvironment(settings, spec.port, await freePort(), spec.env);
-	const running = await startUntilReady(`n8n ${runtime.n8nVersion} ${spec.name}`, nodeBinary(runtime), [runtime.n8nBin, ...spec.args], {
+	const { command, args } = n8nCommandLine(runtime, spec.args);
+	const running = await startUntilReady(`n8n ${runtime.n8nVersion} ${spec.name}`, command, args, {
 		env,
 		ready: spec.ready,
 		timeoutMs: READY_TIMEOUT_MS,

@@ -2,8 +2,8 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
+import { n8nCommandLine } from './launch';
 import { ProcessError, freePort, runProcess, tail } from './processes';
-import { nodeBinary } from './runtimes';
 import { type N8nSettings, n8nEnvironment, settingsRuntime } from './userFolder';
 
 export interface N8nCommandOptions {
@@ -26,7 +26,8 @@ export async function n8nCommand(
 	const runtime = settingsRuntime(settings);
 	// `execute` starts its own task runner broker, which must not take the port of a running n8n's.
 	const env = n8nEnvironment(settings, await freePort(), await freePort(), extra);
-	const finished = await runProcess(nodeBinary(runtime), [runtime.n8nBin, ...args], { env, timeoutMs, keepStdout: true });
+	const { command, args: commandArgs } = n8nCommandLine(runtime, args);
+	const finished = await runProcess(command, commandArgs, { env, timeoutMs, keepStdout: true });
 	return finished.stdout();
 }
 

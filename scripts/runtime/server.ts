@@ -3,9 +3,9 @@
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 
+import { n8nCommandLine } from './launch';
 import { type Log, NODE_TYPES } from './project';
 import { freePort, startUntilReady, tail, waitFor } from './processes';
-import { nodeBinary } from './runtimes';
 import { type N8nSettings, n8nEnvironment, settingsRuntime } from './userFolder';
 
 export interface N8nInstance {
@@ -77,7 +77,8 @@ export async function startN8n(settings: N8nSettings, options: StartN8nOptions =
 	const readyTimeoutMs = options.readyTimeoutMs ?? 90_000;
 	// The list from a previous start must not pass for this one's.
 	rmSync(nodeTypesFile(settings), { force: true });
-	const running = await startUntilReady(`n8n ${runtime.n8nVersion}`, nodeBinary(runtime), [...(options.nodeArgs ?? []), runtime.n8nBin, 'start'], {
+	const { command, args } = n8nCommandLine(runtime, ['start'], options.nodeArgs);
+	const running = await startUntilReady(`n8n ${runtime.n8nVersion}`, command, args, {
 		env,
 		ready: /Editor is now accessible/,
 		timeoutMs: readyTimeoutMs,

@@ -52,8 +52,9 @@ export function n8nEnvironment(
 	const runtime = settingsRuntime(settings);
 	const inherited = runtimeProcessEnv(runtime);
 	// Under jest NODE_ENV is 'test', and n8n then refuses to load nodes; n8n's own default is right here. A user's
-	// shell may set either name of the webhook URL variable; only this runtime's one is set, below.
-	for (const name of ['NODE_ENV', 'WEBHOOK_URL', 'N8N_WEBHOOK_URL']) delete inherited[name];
+	// shell may set either name of the webhook URL variable; only this runtime's one is set, below. n8n 2.41 keeps an
+	// inherited NODE_PATH on its module path, where our node_modules must not be (launch.ts).
+	for (const name of ['NODE_ENV', 'WEBHOOK_URL', 'N8N_WEBHOOK_URL', 'NODE_PATH']) delete inherited[name];
 	return {
 		...inherited,
 		N8N_USER_FOLDER: settings.userFolder,

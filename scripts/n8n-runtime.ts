@@ -4,7 +4,7 @@
 //   processes   child processes in their own process groups, free ports, bounded waits
 //   runtimes    the n8n versions we test on (N8N_RUNTIME=oldest|current) and the Node each runs on
 //   install     installing a runtime on first use (Node 24 with npm, n8n with pnpm)
-//   launch      the command line of every n8n process, from a link outside the repository (our node_modules unseen)
+//   launch      the command line of every n8n process, from a hard-linked mirror outside the repository (our node_modules unseen)
 //   userFolder  an n8n user folder (npm run dev links the package into it), and the environment of its processes
 //   packageInstall  the packed tarball installed into a user folder as n8n's community-package installer does
 //   cli         n8n's CLI: import credentials and workflows, publish, execute

@@ -34,7 +34,7 @@ export interface Runtime {
 	n8nVersion: string;
 	/** The Node that runs this n8n; undefined: the Node running this script (the system's Node 20). */
 	node: NodeDistribution | undefined;
-	/** n8n's bin script; launch.ts starts it (through a link outside the repository) as `<node> <n8nBin> <command>`. */
+	/** n8n's bin script; launch.ts starts it (from a mirror outside the repository) as `<node> <n8nBin> <command>`. */
 	n8nBin: string;
 	/**
 	 * The variable that sets the public base URL of webhooks: n8n 2.41 renamed WEBHOOK_URL (deprecated, still read) to

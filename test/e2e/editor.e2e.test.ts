@@ -101,9 +101,10 @@ it('adds a MinistrySafe action and shows its parameters with the credential', as
 	const details = byTestId('ndv').first();
 	await details.waitFor({ state: 'visible' });
 	try {
-		for (const parameter of ['externalId', 'firstName', 'lastName', 'email']) {
-			await details.locator(`[data-test-id="parameter-input-${parameter}"]`).first().waitFor({ state: 'visible' });
-		}
+		// Added now, the node is at its newest version (1.2): the user's fields come from the Columns resource mapper,
+		// which shows its mapping mode first, and new users' type beside it.
+		await details.locator('[data-test-id="mapping-mode-select"]').first().waitFor({ state: 'visible' });
+		await details.locator('[data-test-id="parameter-input-newUserType"]').first().waitFor({ state: 'visible' });
 		// The only MinistrySafe API credential is selected by itself; a select shows its choice as an input's value.
 		const selected = await details
 			.locator('input')

@@ -105,9 +105,23 @@ async function endingPage(response: Response): Promise<FormPage> {
  * page that follows.
  */
 export async function submitForm(url: string, answers: FormAnswers): Promise<FormPage> {
-	const opened = await fetch(url, { signal: AbortSignal.timeout(30_000) });
-	const html = await opened.text();
-	if (!opened.ok) throw new Error(`The form page answered ${opened.status}: ${visibleText(html).slice(0, 500)}`);
+	// A form published a moment ago may not be served yet: in queue mode the webhook processor learns of it through
+	// Redis (its page says "Problem loading form", 404). Anything else, or a 404 that lasts, fails the test.
+	let last = { status: 0, html: '' };
+	const html = await waitFor(
+		`the form page at ${url}`,
+		async () => {
+			const opened = await fetch(url, { signal: AbortSignal.timeout(30_000) });
+			last = { status: opened.status, html: await opened.text() };
+			if (opened.ok) return last.html;
+			if (opened.status !== 404) throw new Error(`The form page answered ${opened.status}: ${visibleText(last.html).slice(0, 500)}`);
+			return undefined;
+		},
+		30_000,
+		500,
+	).catch((error: Error) => {
+		throw new Error(`${error.message}; the form page answered ${last.status}: ${visibleText(last.html).slice(0, 500)}`);
+	});
 	const fields = formFields(html);
 	const unknown = Object.keys(answers).filter((label) => !fields.some((field) => field.label === label));
 	if (unknown.length > 0) {

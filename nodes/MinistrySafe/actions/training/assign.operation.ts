@@ -6,7 +6,7 @@ import { itemInput } from '../common/inputs';
 import { resolveUserId, userReference } from '../common/user';
 import type { Operation } from '../types';
 import { surveyCodeField, withKnownCodes } from './surveyCode';
-import { simplifiedUser } from '../common/simplify';
+import { userOutput } from '../common/output';
 
 export const assign: Operation = {
 	option: {
@@ -50,7 +50,7 @@ export const assign: Operation = {
 			],
 		},
 	],
-	simplify: simplifiedUser,
+	output: userOutput,
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const input = itemInput(this, itemIndex);
 		const fields = input.all(() => {

@@ -217,7 +217,8 @@ export function outputProperties(output: RecordOutput): INodeProperties[] {
 			name: 'fields',
 			type: 'multiOptions',
 			default: [],
-			required: true,
+			// Not marked required: with 'Output' from an expression (an agent's $fromAI) n8n shows Fields whatever the
+			// value, and would refuse to run an empty required one. An empty list is refused when it matters.
 			description: `The fields of each ${output.record} to return, with ${output.keptInWords} always`,
 			hint: 'An expression may name them as a list, or as text separated by commas.',
 			options: [...output.fields]

@@ -46,7 +46,6 @@ describe.each(operations)('$resource $operation', ({ resource, operation, option
 describe('Output as an agent fills it', () => {
 	const sandbox = useSandbox({ users: 5 });
 	const parameters = {
-		descriptionType: 'auto',
 		resource: 'user',
 		operation: 'getAll',
 		returnAll: true,
@@ -55,15 +54,14 @@ describe('Output as an agent fills it', () => {
 	};
 
 	it("is in the tool's schema", () => {
-		const schema = getSchema({ ...toolNode('user', 'getAll'), parameters });
+		const schema = getSchema({ ...toolNode('user', 'getAll'), parameters: { descriptionType: 'auto', ...parameters } });
 		expect(Object.keys(schema.shape)).toEqual(['Output', 'Fields']);
 		expect(schema.shape.Fields.description).toBe('With Output selected: the user fields to return, separated by commas');
 	});
 
 	it('gives what the model asked for', async () => {
-		const { descriptionType: _, ...nodeParameters } = parameters;
 		const run = (args: IDataObject) =>
-			runActionNode({ parameters: nodeParameters, credential: sandbox(), typeVersion: 1.2, items: [args] });
+			runActionNode({ parameters, credential: sandbox(), typeVersion: 1.2, items: [args] });
 		const selected = await run({ Output: 'selected', Fields: 'email' });
 		expect(selected.error).toBeUndefined();
 		expect(jsonOf(selected).map((user) => Object.keys(user))).toEqual(jsonOf(selected).map(() => ['id', 'email']));

@@ -19,7 +19,7 @@ export class MinistrySafeWebhookApi implements ICredentialType {
 
 	properties: INodeProperties[] = [
 		{
-			displayName: 'User',
+			displayName: 'Username',
 			name: 'user',
 			type: 'string',
 			default: '',

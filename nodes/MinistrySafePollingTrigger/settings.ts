@@ -22,7 +22,7 @@ export const EVENT_OPTIONS = [
 	{
 		name: 'Training Renewal Due',
 		value: 'trainingRenewalDue',
-		description: "A user's latest passed training reaches its renewal notice window",
+		description: "A user's latest passed training comes within 'Expiring Within (Days)' of running out",
 	},
 	{
 		name: 'User Created',

@@ -6,7 +6,7 @@ import type {
 
 /**
  * The editor's "test" of the webhook credential. Nothing is sent with it (the service is the one that sends these
- * values), so the test checks what Basic authentication can carry: a user without a colon, and a password.
+ * values), so the test checks what Basic authentication can carry: a username without a colon, and a password.
  */
 export async function testWebhookCredential(
 	this: ICredentialTestFunctions,
@@ -17,13 +17,13 @@ export async function testWebhookCredential(
 	if (user === '' || password === '') {
 		return {
 			status: 'Error',
-			message: 'Set both the user and the password, the same as in the MinistrySafe developer console',
+			message: "Set both 'Username' and 'Password', the same as in the MinistrySafe developer console",
 		};
 	}
 	if (user.includes(':')) {
 		return {
 			status: 'Error',
-			message: 'The user may not contain a colon: HTTP Basic authentication cannot carry it',
+			message: "'Username' may not contain a colon: HTTP Basic authentication cannot carry it",
 		};
 	}
 	return { status: 'OK', message: 'The credential can be used; calls are checked against it when they arrive' };

@@ -115,7 +115,7 @@ describe('the switch in the description', () => {
 			.filter((property) => property.name === 'simplify')
 			.some((property) => NodeHelpers.displayParameter(parameters, property, { typeVersion }, description));
 
-	it('is offered, on by default, from version 1.1 for Users, Trainings and Background Checks only', () => {
+	it('is offered, on by default, at version 1.1 for Users, Trainings and Background Checks only (Output from 1.2)', () => {
 		expect(description.defaultVersion).toBe(1.2);
 		const offered = [
 			['user', 'getAll'],
@@ -135,7 +135,8 @@ describe('the switch in the description', () => {
 		];
 		for (const [resource, operation] of offered) {
 			expect([resource, operation, shown({ resource, operation }, 1.1)]).toEqual([resource, operation, true]);
-			expect([resource, operation, shown({ resource, operation }, 1.2)]).toEqual([resource, operation, true]);
+			// Output replaces it at 1.2 (output.test.ts).
+			expect([resource, operation, shown({ resource, operation }, 1.2)]).toEqual([resource, operation, false]);
 			expect([resource, operation, shown({ resource, operation }, 1)]).toEqual([resource, operation, false]);
 		}
 		for (const [resource, operation] of [

@@ -37,9 +37,9 @@ const run = (operation: string, parameters: INodeParameters, items: IDataObject[
 const runSync = (items: IDataObject[], parameters: INodeParameters = {}, extra: Partial<RunActionOptions> = {}) =>
 	run('sync', { dryRun: false, columns: mappedAutomatically, ...parameters }, items, extra);
 
-/** Create or Update at 1.2, its records as the service gives them (Simplify off). */
+/** Create or Update at 1.2, its records as the service gives them (Output Raw). */
 const runUpsert = (items: IDataObject[], parameters: INodeParameters = {}, extra: Partial<RunActionOptions> = {}) =>
-	run('upsert', { simplify: false, columns: mappedAutomatically, ...parameters }, items, extra);
+	run('upsert', { output: 'raw', columns: mappedAutomatically, ...parameters }, items, extra);
 
 const decisions = (output: IDataObject[]) => output.map(({ action, external_id, reason }) => ({ action, external_id, reason }));
 

@@ -66,10 +66,13 @@ describe('the parameters at each version', () => {
 			field('options', {}, 'collection'),
 			requestOptions,
 		]);
-		expect(shown('upsert', 1.2)).toEqual([columns('defineBelow'), newUserType, field('simplify', true, 'boolean'), requestOptions]);
-		// Only Sync and Create or Update changed at 1.2: every other operation shows at 1.2 what it shows at 1.1.
+		expect(shown('upsert', 1.2)).toEqual([columns('defineBelow'), newUserType, field('output', 'simplified', 'options'), requestOptions]);
+		// Only Sync and Create or Update changed at 1.2, and Output took Simplify's place: every other operation shows
+		// at 1.2 what it shows at 1.1.
+		const simplifyToOutput = (fields: ReturnType<typeof shown>) =>
+			fields.map((shownField) => (shownField.name === 'simplify' ? field('output', 'simplified', 'options') : shownField));
 		for (const operation of ['create', 'update', 'get', 'getAll', 'deactivate', 'getSignInLink']) {
-			expect([operation, shown(operation, 1.2)]).toEqual([operation, shown(operation, 1.1)]);
+			expect([operation, shown(operation, 1.2)]).toEqual([operation, simplifyToOutput(shown(operation, 1.1))]);
 		}
 	});
 

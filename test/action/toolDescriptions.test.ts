@@ -1,10 +1,13 @@
 // What an AI agent reads about each operation: n8n describes the node as a tool by the operation's action (when the
 // tool's description is set automatically), and the operation's description says what it does and returns.
-import type { INode } from 'n8n-workflow';
+import { getSchema } from 'n8n-core/dist/execution-engine/node-execution-context/utils/create-node-as-tool';
+import type { IDataObject, INode } from 'n8n-workflow';
 import { NodeHelpers } from 'n8n-workflow';
 
 import { MinistrySafe } from '../../nodes/MinistrySafe/MinistrySafe.node';
 import { resources } from '../../nodes/MinistrySafe/actions/resources';
+import { jsonOf, runActionNode } from '../helpers/n8n';
+import { useSandbox } from '../helpers/sandbox';
 
 const operations = Object.entries(resources).flatMap(([resource, { operations: byName }]) =>
 	Object.entries(byName).map(([operation, { option }]) => ({ resource, operation, option })),
@@ -35,5 +38,34 @@ describe.each(operations)('$resource $operation', ({ resource, operation, option
 		// Create or Update says it in n8n's prescribed upsert words (node-param-description-wrong-for-upsert).
 		if (operation === 'upsert') expect(option.description).toBe('Create a new user, or update the current one if it already exists (upsert)');
 		else expect(option.description).toMatch(/; returns /);
+	});
+});
+
+// An agent chooses what a tool returns when the workflow lets it: 'Output' and 'Fields' filled by $fromAI() reach
+// the tool's schema as n8n builds it, and the arguments the model gives decide the output.
+describe('Output as an agent fills it', () => {
+	const sandbox = useSandbox({ users: 5 });
+	const parameters = {
+		resource: 'user',
+		operation: 'getAll',
+		returnAll: true,
+		output: "={{ $fromAI('Output', 'simplified, raw or selected', 'string') }}",
+		fields: "={{ $fromAI('Fields', 'With Output selected: the user fields to return, separated by commas', 'string') }}",
+	};
+
+	it("is in the tool's schema", () => {
+		const schema = getSchema({ ...toolNode('user', 'getAll'), parameters: { descriptionType: 'auto', ...parameters } });
+		expect(Object.keys(schema.shape)).toEqual(['Output', 'Fields']);
+		expect(schema.shape.Fields.description).toBe('With Output selected: the user fields to return, separated by commas');
+	});
+
+	it('gives what the model asked for', async () => {
+		const run = (args: IDataObject) =>
+			runActionNode({ parameters, credential: sandbox(), typeVersion: 1.2, items: [args] });
+		const selected = await run({ Output: 'selected', Fields: 'email' });
+		expect(selected.error).toBeUndefined();
+		expect(jsonOf(selected).map((user) => Object.keys(user))).toEqual(jsonOf(selected).map(() => ['id', 'email']));
+		const refused = await run({ Output: 'selected', Fields: 'email, password' });
+		expect(refused.error?.message).toMatch(/^'Fields' names the field 'password', which a user does not have; it has /);
 	});
 });

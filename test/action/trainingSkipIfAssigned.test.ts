@@ -41,7 +41,7 @@ describe('Assign, Skip If Already Assigned (node version 1.2)', () => {
 		expect(methods()).toEqual([`GET /api/v2/users/${userId}/trainings`, `POST /api/v2/users/${userId}/assign_training`]);
 		const [open] = (await trainingsOf(userId)).filter((training) => training.survey_code === 'standard');
 
-		const second = await assign({ user: byId(userId), options: { sendEmail: true }, simplify: false });
+		const second = await assign({ user: byId(userId), options: { sendEmail: true }, output: 'raw' });
 		expect(methods()).toEqual([`GET /api/v2/users/${userId}/trainings`]);
 		expect(jsonOf(second)).toEqual([{ ...open, already_assigned: true }]);
 		expect((await trainingsOf(userId)).filter((training) => training.survey_code === 'standard')).toHaveLength(1);

@@ -2,11 +2,18 @@
 // descriptions are in sentence case. Users, trainings, background checks and tags are common nouns there; labels and
 // operation names quoted or named in them ('Deactivate Missing Users', Get Many for User, User ID) keep their title
 // case. A field's name in a text is in single quotation marks.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
 import type { INodeProperties, INodePropertyCollection, INodePropertyOptions, INodeTypeDescription } from 'n8n-workflow';
 
+import { MinistrySafeWebhookApi } from '../../credentials/MinistrySafeWebhookApi.credentials';
 import { MinistrySafe } from '../../nodes/MinistrySafe/MinistrySafe.node';
 import { MinistrySafePollingTrigger } from '../../nodes/MinistrySafePollingTrigger/MinistrySafePollingTrigger.node';
 import { MinistrySafeTrigger } from '../../nodes/MinistrySafeTrigger/MinistrySafeTrigger.node';
+import { testWebhookCredential } from '../../nodes/MinistrySafeTrigger/webhookCredentialTest';
+
+const ROOT = join(__dirname, '..', '..');
 
 const NOUNS = /\b(Background Checks?|Users?|Organizations?|Trainings?|Tags?)\b/;
 /** Where a capital is right: a quoted label, a path in the editor (User > Get Many), a label or name written out. */
@@ -72,4 +79,64 @@ it("names fields in single quotation marks, never in double ones", () => {
 		.map(([where, text]) => `${where}: ${text}`);
 	expect(doubleQuoted).toEqual([]);
 	expect(bareServiceFields).toEqual([]);
+});
+
+/** The operations of the action node, by the names its Operation dropdowns show. */
+const OPERATION_NAMES = [
+	...new Set(
+		descriptions[0].properties
+			.filter((property) => property.name === 'operation')
+			.flatMap((property) => (property.options as INodePropertyOptions[]).map(({ name }) => name)),
+	),
+];
+
+it('names operations and fields in single quotation marks, with their values beside them', () => {
+	// An operation named in another's text: of more than one word, so that a verb opening a sentence is not one.
+	const named = OPERATION_NAMES.filter((name) => name.includes(' '));
+	expect(named).toEqual(expect.arrayContaining(['Get Many', 'Create or Update', 'Get Sign-In Link']));
+	const texts = descriptions.flatMap(sentences).map(([where, text]) => [where, text.replace(QUOTED, ' ').replace(HTML_OR_JSON, ' ')]);
+	const bareOperations = texts.flatMap(([where, text]) =>
+		named.filter((name) => new RegExp(`(?<![A-Za-z])${name}(?![A-Za-z])`).test(text)).map((name) => `${where}: ${name}`),
+	);
+	// A field and its value, such as deactivated: true, reads as 'deactivated' set to true.
+	const bareFieldValues = texts.filter(([, text]) => /\b[a-z][a-z_]*: (true|false|null)\b/.test(text)).map(([where, text]) => `${where}: ${text}`);
+	expect(bareOperations).toEqual([]);
+	expect(bareFieldValues).toEqual([]);
+});
+
+/** The documents a user reads beside the editor. */
+const DOCUMENTS = ['README.md', ...readdirSync(join(ROOT, 'docs')).filter((name) => name.endsWith('.md')).map((name) => `docs/${name}`)];
+
+it("gives the renewal window one name everywhere, its label's: 'Expiring Within (Days)'", () => {
+	const otherNames = /\bnotice window\b|\bNotice \(Days\)|\bNotice Days\b/i;
+	const inNodes = descriptions
+		.flatMap(sentences)
+		.filter(([, text]) => otherNames.test(text))
+		.map(([where, text]) => `${where}: ${text}`);
+	const inDocuments = DOCUMENTS.flatMap((file) =>
+		readFileSync(join(ROOT, file), 'utf8')
+			.split('\n')
+			.map((line, index) => [`${file}:${index + 1}`, line] as const)
+			.filter(([, line]) => otherNames.test(line))
+			.map(([where, line]) => `${where}: ${line.trim().slice(0, 120)}`),
+	);
+	expect(inNodes).toEqual([]);
+	expect(inDocuments).toEqual([]);
+});
+
+it("calls the webhook credential's user name 'Username', in its label and in every text about it", async () => {
+	const credential = new MinistrySafeWebhookApi();
+	const user = credential.properties.find((property) => property.name === 'user');
+	// The field's name is what saved credentials hold; its label is what people read.
+	expect(user?.displayName).toBe('Username');
+	const test = async (data: Record<string, string>) =>
+		(await testWebhookCredential.call({} as never, { id: '1', name: 'webhook', type: credential.name, data })).message;
+	const texts = [
+		...credential.properties.flatMap((property) => [property.description ?? '', property.hint ?? '']),
+		await test({ user: '', password: 'secret' }),
+		await test({ user: 'church:admin', password: 'secret' }),
+	];
+	expect(texts.filter((text) => /\buser\b/i.test(text))).toEqual([]);
+	// The messages name the fields by their labels, quoted.
+	expect(texts.filter((text) => /'Username'/.test(text)).length).toBe(2);
 });

@@ -198,9 +198,9 @@ describe('MinistrySafe Webhook API credential test', () => {
 	});
 
 	it.each([
-		['an empty password', { user: 'admin', password: '' }, /Set both the user and the password/],
-		['an empty user', { user: '', password: 'secret' }, /Set both the user and the password/],
-		['a colon in the user', { user: 'church:admin', password: 'secret' }, /may not contain a colon/],
+		['an empty password', { user: 'admin', password: '' }, /Set both 'Username' and 'Password'/],
+		['an empty user', { user: '', password: 'secret' }, /Set both 'Username' and 'Password'/],
+		['a colon in the user', { user: 'church:admin', password: 'secret' }, /'Username' may not contain a colon/],
 	])('rejects %s', async (_what, data, message) => {
 		const result = await testCredential(data);
 		expect(result.status).toBe('Error');

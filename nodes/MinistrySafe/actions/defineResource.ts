@@ -1,16 +1,16 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { simplifyField } from './common/simplify';
+import { outputProperties } from './common/output';
 import type { Operation, Resource } from './types';
 
-/** An operation's own parameters, with Simplify before its collections (Options, Filters) when it offers it. */
+/** An operation's own parameters, with Simplify or Output before its collections (Options, Filters) when it has records. */
 function parametersOf(operation: Operation): INodeProperties[] {
-	if (operation.kind === 'list' || !operation.simplify) return operation.properties;
+	if (operation.kind === 'list' || !operation.output) return operation.properties;
 	const own = operation.properties;
 	const firstCollection = own.findIndex(({ type }) => type === 'collection' || type === 'fixedCollection');
 	const at = firstCollection === -1 ? own.length : firstCollection;
-	return [...own.slice(0, at), simplifyField(operation.simplify), ...own.slice(at)];
+	return [...own.slice(0, at), ...outputProperties(operation.output), ...own.slice(at)];
 }
 
 /**

@@ -2,9 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { requestSettings } from '../transport';
-import { itemInput } from './common/inputs';
-import { simplifyRecords } from './common/simplify';
-import { VERSION_1_1 } from './common/versions';
+import { readOutput } from './common/output';
 import { resources } from './resources';
 import { collect, runConcurrently } from './runner';
 import type { ListOperation } from './types';
@@ -40,15 +38,13 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	const items = this.getInputData();
 	if (operation.kind === 'list') return [await runList.call(this, operation, items.length)];
 
-	// Workflows saved before Simplify existed keep the raw records (common/versions.ts).
-	const simplifier = this.getNode().typeVersion >= VERSION_1_1 ? operation.simplify : undefined;
 	const perItem = Array.from({ length: items.length }, (_, itemIndex) => ({
 		items: [itemIndex],
 		work: async () => {
 			// Read before the request, so that a wrong value sends nothing.
-			const simplify = simplifier && itemInput(this, itemIndex).flag('simplify', 'Simplify') !== false;
+			const shape = operation.output && readOutput(this, itemIndex, operation.output);
 			const records = await operation.execute.call(this, itemIndex);
-			return simplify ? simplifyRecords(records, simplifier) : records;
+			return shape ? shape(records) : records;
 		},
 	}));
 	return [await runConcurrently.call(this, perItem)];

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import type { Simplifier } from './common/simplify';
+import type { RecordOutput } from './common/output';
 
 /** The dropdown entry and parameters every operation has. */
 interface OperationBase {
@@ -16,8 +16,8 @@ interface OperationBase {
  */
 export interface ItemOperation extends OperationBase {
 	kind?: 'item';
-	/** Set when the records are Users, Trainings or Background Checks: the node then offers Simplify. */
-	simplify?: Simplifier;
+	/** Set when the item's records are Users, Trainings, Background Checks or compliance: the node then offers Output. */
+	output?: RecordOutput;
 	execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject | IDataObject[]>;
 }
 

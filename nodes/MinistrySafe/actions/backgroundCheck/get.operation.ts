@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { apiRequest } from '../../transport';
 import type { Operation } from '../types';
 import { backgroundCheckIdFields, backgroundCheckOf } from './backgroundCheckId';
-import { simplifiedBackgroundCheck } from '../common/simplify';
+import { backgroundCheckOutput } from '../common/output';
 
 export const get: Operation = {
 	option: {
@@ -12,7 +12,7 @@ export const get: Operation = {
 		description: 'Retrieve a background check by its numeric ID; returns its status, level, order date and results link',
 	},
 	properties: backgroundCheckIdFields,
-	simplify: simplifiedBackgroundCheck,
+	output: backgroundCheckOutput,
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const check = backgroundCheckOf(this, itemIndex);
 		return (await apiRequest.call(this, 'GET', `/background_checks/${check.id}`, {

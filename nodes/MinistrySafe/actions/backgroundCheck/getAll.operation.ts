@@ -8,7 +8,7 @@ import { itemInput } from '../common/inputs';
 import { getMany } from '../common/paging';
 import { userIdOf, userPath } from '../common/user';
 import type { Operation } from '../types';
-import { simplifiedBackgroundCheck } from '../common/simplify';
+import { backgroundCheckOutput } from '../common/output';
 
 export const getAll: Operation = {
 	option: {
@@ -36,7 +36,7 @@ export const getAll: Operation = {
 			description: 'Only the background checks of the user with this numeric User ID',
 		},
 	]),
-	simplify: simplifiedBackgroundCheck,
+	output: backgroundCheckOutput,
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const input = itemInput(this, itemIndex);
 		const { query, externalId } = input.all(() => ({

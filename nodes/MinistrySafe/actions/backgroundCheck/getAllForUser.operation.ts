@@ -3,7 +3,7 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 import { userListProperties } from '../common/descriptions';
 import { getUserRecords } from '../common/user';
 import type { Operation } from '../types';
-import { simplifiedBackgroundCheck } from '../common/simplify';
+import { backgroundCheckOutput } from '../common/output';
 
 export const getAllForUser: Operation = {
 	option: {
@@ -13,7 +13,7 @@ export const getAllForUser: Operation = {
 			'Get the background checks of one user, by numeric User ID or External ID; returns one item per check with its status, level and order date',
 	},
 	properties: userListProperties,
-	simplify: simplifiedBackgroundCheck,
+	output: backgroundCheckOutput,
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		return await getUserRecords(this, itemIndex, '/background_checks');
 	},

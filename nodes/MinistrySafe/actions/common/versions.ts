@@ -9,7 +9,8 @@ export const VERSION_1_1 = 1.1;
 
 /**
  * Node version 1.2: Sync and Create or Update take the User's fields from one resource mapper, `columns`, and ask for
- * the type of new Users (contract.md "Node version 1.2"). Nodes saved at 1 or 1.1 keep their own fields exactly.
+ * the type of new Users (contract.md "Node version 1.2"); Output replaces Simplify and comes to Compliance too
+ * (contract.md "Output"). Nodes saved at 1 or 1.1 keep their own fields exactly.
  */
 export const VERSION_1_2 = 1.2;
 

@@ -2,6 +2,7 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { listProperties } from '../common/descriptions';
 import { itemInput } from '../common/inputs';
+import { complianceOutput } from '../common/output';
 import type { Operation } from '../types';
 import { complianceFilters, organizationCompliance, readComplianceQuery } from './organization';
 import { settingsProperty } from './settings';
@@ -14,6 +15,7 @@ export const getAll: Operation = {
 			"Retrieve a list of every user's compliance (training and background check valid, expiring, expired, pending or missing); returns one item per user with their status and expiry dates",
 	},
 	properties: [...listProperties(complianceFilters), settingsProperty],
+	output: complianceOutput,
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const input = itemInput(this, itemIndex);
 		const query = readComplianceQuery(input);

@@ -3,6 +3,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { apiRequest } from '../../transport';
 import { userLocator } from '../common/descriptions';
 import { itemInput } from '../common/inputs';
+import { complianceOutput } from '../common/output';
 import { userPath, userReference } from '../common/user';
 import { today } from '../common/values';
 import type { Operation } from '../types';
@@ -17,6 +18,7 @@ export const getForUser: Operation = {
 			"Check whether one user's training and background check are valid, expiring, expired, pending or missing; returns one item with their status and expiry dates",
 	},
 	properties: [userLocator, settingsProperty],
+	output: complianceOutput,
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const settings = readSettings(itemInput(this, itemIndex));
 		const user = userReference(this, itemIndex);

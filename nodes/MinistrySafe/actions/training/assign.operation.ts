@@ -6,14 +6,18 @@ import { itemInput } from '../common/inputs';
 import { resolveUserId, userReference } from '../common/user';
 import type { Operation } from '../types';
 import { surveyCodeField, withKnownCodes } from './surveyCode';
-import { simplifiedTraining, simplifiedUser, type Simplifier } from '../common/simplify';
+import { trainingOutput, userOutput, type RecordOutput } from '../common/output';
 import { VERSION_1_2 } from '../common/versions';
 
 /** The assigned User, or (when it was already assigned) the Training the User has, with `already_assigned`. */
-const simplifiedAssignment: Simplifier = {
-	keeps: `${simplifiedUser.keeps} A training already assigned keeps the training's fields and already_assigned.`,
+const assignmentOutput: RecordOutput = {
+	...userOutput,
+	keeps: `${userOutput.keeps} A training already assigned keeps the training's fields and 'already_assigned'.`,
 	simplify: (record) =>
-		record.already_assigned === true ? { ...simplifiedTraining.simplify(record), already_assigned: true } : simplifiedUser.simplify(record),
+		record.already_assigned === true ? { ...trainingOutput.simplify(record), already_assigned: true } : userOutput.simplify(record),
+	fields: [...new Set([...userOutput.fields, ...trainingOutput.fields])],
+	kept: ['id', 'already_assigned'],
+	keptInWords: "its ID (and 'already_assigned' for a training already there)",
 };
 
 export const assign: Operation = {
@@ -66,7 +70,7 @@ export const assign: Operation = {
 			],
 		},
 	],
-	simplify: simplifiedAssignment,
+	output: assignmentOutput,
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const input = itemInput(this, itemIndex);
 		const { fields, skipIfAssigned } = input.all(() => {

@@ -5,7 +5,7 @@ import { listProperties } from '../common/descriptions';
 import { itemInput } from '../common/inputs';
 import { getMany } from '../common/paging';
 import type { Operation } from '../types';
-import { simplifiedTraining } from '../common/simplify';
+import { trainingOutput } from '../common/output';
 
 export const getAll: Operation = {
 	option: {
@@ -16,7 +16,7 @@ export const getAll: Operation = {
 	},
 	// The service filters Trainings on the day they were assigned (decisions.md 24).
 	properties: listProperties(dateRangeFilters('assigned')),
-	simplify: simplifiedTraining,
+	output: trainingOutput,
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		return await getMany(this, itemIndex, '/trainings', dateRangeQuery(itemInput(this, itemIndex)));
 	},

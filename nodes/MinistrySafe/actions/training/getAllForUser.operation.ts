@@ -3,7 +3,7 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 import { userListProperties } from '../common/descriptions';
 import { getUserRecords } from '../common/user';
 import type { Operation } from '../types';
-import { simplifiedTraining } from '../common/simplify';
+import { trainingOutput } from '../common/output';
 
 export const getAllForUser: Operation = {
 	option: {
@@ -13,7 +13,7 @@ export const getAllForUser: Operation = {
 			'Get the trainings of one user, by numeric User ID or External ID; returns one item per training with its survey code, score and completion date',
 	},
 	properties: userListProperties,
-	simplify: simplifiedTraining,
+	output: trainingOutput,
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		return await getUserRecords(this, itemIndex, '/trainings');
 	},

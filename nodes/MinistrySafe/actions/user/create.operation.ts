@@ -3,7 +3,7 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 import { itemInput } from '../common/inputs';
 import type { Operation } from '../types';
 import { createUser, externalIdField, newUserAdditionalFields, newUserNameFields, readNewUser } from './shared';
-import { simplifiedUser } from '../common/simplify';
+import { userOutput } from '../common/output';
 
 export const create: Operation = {
 	option: {
@@ -12,7 +12,7 @@ export const create: Operation = {
 		description: 'Create a new user in the organization; returns the new user with their numeric User ID',
 	},
 	properties: [...newUserNameFields, externalIdField, newUserAdditionalFields],
-	simplify: simplifiedUser,
+	output: userOutput,
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		return await createUser(this, readNewUser(itemInput(this, itemIndex)));
 	},

@@ -9,7 +9,7 @@ export const deactivate: Operation = {
 	option: {
 		name: 'Deactivate',
 		action: 'Deactivate a user',
-		description: 'Remove a user from the organization; returns their numeric User ID with deactivated: true',
+		description: "Remove a user from the organization; returns their numeric User ID with 'deactivated' set to true",
 	},
 	properties: [userLocator],
 	async execute(this: IExecuteFunctions, itemIndex: number) {

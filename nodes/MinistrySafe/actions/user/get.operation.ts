@@ -5,7 +5,7 @@ import { userLocator } from '../common/descriptions';
 import { itemInput } from '../common/inputs';
 import { userPath, userReference } from '../common/user';
 import type { Operation } from '../types';
-import { simplifiedDetailedUser } from '../common/simplify';
+import { detailedUserOutput } from '../common/output';
 
 export const get: Operation = {
 	option: {
@@ -33,7 +33,7 @@ export const get: Operation = {
 			],
 		},
 	],
-	simplify: simplifiedDetailedUser,
+	output: detailedUserOutput,
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const user = userReference(this, itemIndex);
 		const detailed = itemInput(this, itemIndex).flag('options.detailed', 'Detailed');

@@ -5,7 +5,7 @@ import { itemInput } from '../common/inputs';
 import { getMany } from '../common/paging';
 import { USERS_LIST } from '../common/user';
 import type { Operation } from '../types';
-import { simplifiedUser } from '../common/simplify';
+import { userOutput } from '../common/output';
 
 export const getAll: Operation = {
 	option: {
@@ -31,7 +31,7 @@ export const getAll: Operation = {
 		},
 		userTagFilter,
 	]),
-	simplify: simplifiedUser,
+	output: userOutput,
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const input = itemInput(this, itemIndex);
 		const qs: IDataObject = {

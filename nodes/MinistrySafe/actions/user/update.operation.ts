@@ -5,7 +5,7 @@ import { itemInput } from '../common/inputs';
 import { resolveUserId, userReference } from '../common/user';
 import type { Operation } from '../types';
 import { emailField, firstNameField, lastNameField, tagList, tagsField, updateUser } from './shared';
-import { simplifiedUser } from '../common/simplify';
+import { userOutput } from '../common/output';
 
 export const update: Operation = {
 	option: {
@@ -29,7 +29,7 @@ export const update: Operation = {
 			],
 		},
 	],
-	simplify: simplifiedUser,
+	output: userOutput,
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const input = itemInput(this, itemIndex);
 		// Only the fields that are set are sent, so an update never blanks what the user left out.

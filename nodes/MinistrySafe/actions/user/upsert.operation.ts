@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { apiRequestAllItems, PAGE_SIZE } from '../../transport';
-import { simplifiedUpsertedUser } from '../common/simplify';
+import { upsertedUserOutput } from '../common/output';
 import { userIdOf } from '../common/user';
 import { beforeVersion1_2, fromVersion1_2 } from '../common/versions';
 import type { Operation } from '../types';
@@ -27,7 +27,7 @@ export const upsert: Operation = {
 		]),
 		// Version 1.2: the item's columns, mapped as n8n maps a row's.
 		...updateDisplayOptions(fromVersion1_2, [...upsertColumnsFields, newUserTypeField]),
-		// Simplify comes before this collection (defineResource): after the fields at every version.
+		// Simplify or Output comes before this collection (defineResource): after the fields at every version.
 		...updateDisplayOptions(beforeVersion1_2, [
 			{
 				...newUserAdditionalFields,
@@ -39,7 +39,7 @@ export const upsert: Operation = {
 			},
 		]),
 	],
-	simplify: simplifiedUpsertedUser,
+	output: upsertedUserOutput,
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const newUser = readUserItem(this, itemIndex);
 		// One page at most: the filter finds one User or none.

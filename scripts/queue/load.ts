@@ -77,7 +77,12 @@ export const BURST_WORKFLOW: WorkflowFile = {
 				],
 			},
 		}),
-		node(ACTS.redisCounter, 'n8n-nodes-base.noOp', 1, [660, 200], {}),
+		// The Redis node outputs the count alone: the action takes the event back from the trigger.
+		node(ACTS.redisCounter, 'n8n-nodes-base.set', 3.4, [660, 200], {
+			mode: 'raw',
+			jsonOutput: `={{ JSON.stringify($('${TRIGGER}').item.json) }}`,
+			options: {},
+		}),
 	],
 	connections: {
 		[TRIGGER]: { main: [[{ node: 'Remove Duplicates', type: 'main', index: 0 }, { node: 'Count the event', type: 'main', index: 0 }]] },

@@ -1,21 +1,24 @@
 // npm run load:queue: the sandbox delivers 1,000 webhook events, as fast as it can, to the webhook processor of n8n in
 // queue mode (one main, two workers, one webhook processor; scripts/queue/topology.ts), with Basic authentication.
-// It prints what arrived and what ran, read from n8n's own records (public API) and logs: events received,
-// executions finished, none lost, none duplicated, and the time from delivery to finished execution (p50, p95).
-// Bounded: the whole run stops by itself after LOAD_TIMEOUT_MS, and everything it started is stopped at the end.
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-
+// The workflow that receives them acts on each event once, as the templates do: the trigger, then n8n's Remove
+// Duplicates node across executions keyed on the event and its record, then the action; and, beside it, the same with
+// an atomic Redis counter (INCR) as the check. It prints what arrived, what ran and what was acted on, read from n8n's
+// own records (public API) and logs: events received, executions finished, none lost, none duplicated, events acted
+// on once per check, and the time from delivery to finished execution (p50, p95). It packs and installs the package
+// as the end-to-end suites do (their global set-up and tear-down). Bounded: the whole run stops by itself after
+// LOAD_TIMEOUT_MS, and everything it started is stopped at the end.
 import {
-	REPO_DIR,
 	type PublicExecution,
-	ensureRuntime,
-	nodeOutput,
+	type WorkflowFile,
+	EXAMPLE_CREDENTIAL_IDS,
+	importCredentials,
 	setSandboxWebhooks,
 	triggerWebhookIds,
 	waitFor,
 } from '../n8n-runtime';
-import { type E2eEnvironment, WEBHOOK_AUTH, fixtureWorkflows, startE2eEnvironment } from '../../test/e2e/helpers';
+import e2eGlobalSetup from '../../test/e2e/globalSetup';
+import e2eGlobalTeardown from '../../test/e2e/globalTeardown';
+import { type E2eEnvironment, WEBHOOK_AUTH, startE2eEnvironment } from '../../test/e2e/helpers';
 import { WORKER_CONCURRENCY, isQueueN8n } from './topology';
 
 const EVENTS = Number(process.env.LOAD_EVENTS ?? 1000);
@@ -26,9 +29,69 @@ const EVENTS = Number(process.env.LOAD_EVENTS ?? 1000);
 const IN_FLIGHT = Number(process.env.LOAD_IN_FLIGHT ?? 20);
 /** Users created at once through the sandbox's API. */
 const CREATE_CONCURRENCY = 25;
-const LOAD_TIMEOUT_MS = 8 * 60_000;
-const WORKFLOW = 'e2eAllEvents';
+const LOAD_TIMEOUT_MS = Number(process.env.LOAD_TIMEOUT_MS ?? 12 * 60_000);
 const EXTERNAL_ID_PREFIX = 'LOAD-';
+
+const TRIGGER = 'MinistrySafe Trigger';
+/** The two checks, each followed by the node that acts: an event is acted on when it reaches that node. */
+export const ACTS = { removeDuplicates: 'Act after Remove Duplicates', redisCounter: 'Act after the Redis counter' } as const;
+const REDIS_CREDENTIAL_ID = 'loadQueueRedis';
+/** The key of an event, as the templates build it: the event and its record (a retry repeats both). */
+const EVENT_KEY = "={{ $json.event }}:{{ $json.id }}:{{ $json.user_id }}:{{ $json.complete_date }}";
+
+let nodeCount = 0;
+const node = (name: string, type: string, typeVersion: number, position: [number, number], parameters: Record<string, unknown>, extra = {}) => ({
+	id: `10ad0000-0000-4000-8000-${String(++nodeCount).padStart(12, '0')}`,
+	name,
+	type,
+	typeVersion,
+	position,
+	parameters,
+	...extra,
+});
+
+/** The workflow the burst is sent to: the trigger, then two ways to act on an event once, side by side. */
+export const BURST_WORKFLOW: WorkflowFile = {
+	id: 'loadQueueBurst',
+	name: 'Load: act on each event once',
+	settings: { executionOrder: 'v1' },
+	nodes: [
+		node(TRIGGER, 'n8n-nodes-ministrysafe.ministrySafeTrigger', 1, [0, 0], { authentication: 'basicAuth', events: ['userCreated'] }, {
+			webhookId: '10ad0000-0000-4000-8000-00000000b0f5',
+			credentials: { ministrySafeWebhookApi: { id: EXAMPLE_CREDENTIAL_IDS.webhookAuth, name: 'MinistrySafe webhook (sandbox)' } },
+		}),
+		node('Remove Duplicates', 'n8n-nodes-base.removeDuplicates', 2, [220, 0], {
+			operation: 'removeItemsSeenInPreviousExecutions',
+			dedupeValue: EVENT_KEY,
+		}),
+		node(ACTS.removeDuplicates, 'n8n-nodes-base.noOp', 1, [440, 0], {}),
+		node('Count the event', 'n8n-nodes-base.redis', 1, [220, 200], { operation: 'incr', key: `=ministrysafe-event:${EVENT_KEY.slice(1)}`, expire: true, ttl: 86400 }, {
+			credentials: { redis: { id: REDIS_CREDENTIAL_ID, name: 'Redis (the queue\'s)' } },
+		}),
+		node('First time?', 'n8n-nodes-base.filter', 2, [440, 200], {
+			conditions: {
+				options: { caseSensitive: true, leftValue: '', typeValidation: 'strict' },
+				combinator: 'and',
+				conditions: [
+					{ id: '10ad0000-0000-4000-8000-0000000c0001', leftValue: '={{ Object.values($json)[0] }}', rightValue: 1, operator: { type: 'number', operation: 'equals' } },
+				],
+			},
+		}),
+		// The Redis node outputs the count alone: the action takes the event back from the trigger.
+		node(ACTS.redisCounter, 'n8n-nodes-base.set', 3.4, [660, 200], {
+			mode: 'raw',
+			jsonOutput: `={{ JSON.stringify($('${TRIGGER}').item.json) }}`,
+			options: {},
+		}),
+	],
+	connections: {
+		[TRIGGER]: { main: [[{ node: 'Remove Duplicates', type: 'main', index: 0 }, { node: 'Count the event', type: 'main', index: 0 }]] },
+		'Remove Duplicates': { main: [[{ node: ACTS.removeDuplicates, type: 'main', index: 0 }]] },
+		'Count the event': { main: [[{ node: 'First time?', type: 'main', index: 0 }]] },
+		'First time?': { main: [[{ node: ACTS.redisCounter, type: 'main', index: 0 }]] },
+	},
+};
+const WORKFLOW = BURST_WORKFLOW.id;
 
 interface Sent {
 	externalId: string;
@@ -119,14 +182,38 @@ function countLines(text: string, pattern: RegExp): number {
 	return text.split('\n').filter((line) => pattern.test(line)).length;
 }
 
-async function main(): Promise<void> {
-	await ensureRuntime(log);
-	if (!existsSync(join(REPO_DIR, 'dist', 'nodes', 'MinistrySafe', 'MinistrySafe.node.js'))) {
-		throw new Error('dist/ is missing: run npm run build before npm run load:queue');
+type RunData = Record<string, Array<{ data?: { main?: Array<Array<{ json: Record<string, unknown> }> | null> } }>>;
+
+/** The items a node gave in an execution (none when it did not run). */
+function itemsOf(execution: RecordedExecution, nodeName: string): Array<Record<string, unknown>> {
+	const runData = (execution.data as { resultData?: { runData?: RunData } } | undefined)?.resultData?.runData ?? {};
+	return (runData[nodeName]?.[0]?.data?.main?.[0] ?? []).map((item) => item.json);
+}
+
+/** How many times each event (its User's ID) reached a node, over all executions. */
+function timesPerEvent(executions: RecordedExecution[], nodeName: string): Map<string, number> {
+	const times = new Map<string, number>();
+	for (const execution of executions) {
+		for (const item of itemsOf(execution, nodeName)) times.set(String(item.id), (times.get(String(item.id)) ?? 0) + 1);
 	}
+	return times;
+}
+
+/** What the run gives, by node: exactly once, twice or more, never. */
+function onceFigures(sent: Sent[], times: Map<string, number>) {
+	const of = (entry: Sent) => times.get(String(entry.userId)) ?? 0;
+	return {
+		once: sent.filter((entry) => of(entry) === 1).length,
+		twiceOrMore: sent.filter((entry) => of(entry) > 1).length,
+		never: sent.filter((entry) => of(entry) === 0).length,
+	};
+}
+
+/** One run: starts the topology, sends `events` events, reads what n8n did, stops everything. Exit code 1 unless each event was acted on once by both checks. */
+async function runLoad(events: number): Promise<void> {
 	log('Starting PostgreSQL, Redis and n8n in queue mode (one main, two workers, one webhook processor) ...');
 	const started = Date.now();
-	const env = await startE2eEnvironment({ workflows: fixtureWorkflows(), publish: [WORKFLOW], topology: 'queue' });
+	const env = await startE2eEnvironment({ workflows: [BURST_WORKFLOW], publish: [WORKFLOW], topology: 'queue' });
 	const stopOnSignal = (): void => {
 		log('Interrupted: stopping everything ...');
 		void env.stop().finally(() => process.exit(130));
@@ -140,48 +227,52 @@ async function main(): Promise<void> {
 	try {
 		const n8n = env.n8n;
 		if (!isQueueN8n(n8n)) throw new Error('The load run needs the queue topology');
+		// The workflow's Redis node uses the queue's own Redis, as a queue-mode installation can.
+		await importCredentials(env.settings, [
+			{
+				id: REDIS_CREDENTIAL_ID,
+				name: "Redis (the queue's)",
+				type: 'redis',
+				data: { host: '127.0.0.1', port: Number(env.settings.env?.QUEUE_BULL_REDIS_PORT), database: 0, password: '' },
+			},
+		]);
 		log(`Ready in ${Math.round((Date.now() - started) / 1000)} s: main ${n8n.url}, webhook processor ${n8n.webhook.url}, ` +
 			`workers at concurrency ${WORKER_CONCURRENCY}`);
-		const workflow = fixtureWorkflows().find((candidate) => candidate.id === WORKFLOW);
-		if (!workflow) throw new Error(`The fixture workflow ${WORKFLOW} is missing`);
-		await setSandboxWebhooks(env.sandbox, triggerWebhookIds(workflow).map(n8n.webhookUrl), WEBHOOK_AUTH);
+		await setSandboxWebhooks(env.sandbox, triggerWebhookIds(BURST_WORKFLOW).map(n8n.webhookUrl), WEBHOOK_AUTH);
 
 		log(
-			`The sandbox delivers ${EVENTS} userCreated events to ${n8n.webhookUrl(triggerWebhookIds(workflow)[0])}, ` +
+			`The sandbox delivers ${events} userCreated events to ${n8n.webhookUrl(triggerWebhookIds(BURST_WORKFLOW)[0])}, ` +
 				`${IN_FLIGHT > 0 ? `at most ${IN_FLIGHT}` : 'all'} at once ...`,
 		);
 		const firstSent = Date.now();
-		const sent = await fireEvents(env, EVENTS);
-		const deliveries = await env.sandbox.waitForDeliveries(EVENTS, 5 * 60_000);
+		const sent = await fireEvents(env, events);
+		const deliveries = await env.sandbox.waitForDeliveries(events, 5 * 60_000);
 		const firedSeconds = (Date.now() - firstSent) / 1000;
 		log(`${deliveries.length} deliveries settled ${firedSeconds.toFixed(1)} s after the first`);
 
-		await waitFor(`${EVENTS} finished executions`, async () => ((await finishedCount(env)) >= EVENTS ? true : undefined), 5 * 60_000, 1_000)
+		await waitFor(`${events} finished executions`, async () => ((await finishedCount(env)) >= events ? true : undefined), 5 * 60_000, 1_000)
 			.catch((error: Error) => log(error.message));
 		// A moment more: an execution beyond the expected count (a duplicate) would show up here.
 		await new Promise((resolveWait) => setTimeout(resolveWait, 3_000));
 		const executions = await recordedExecutions(env, true);
 
 		const sentByUser = new Map(sent.map((entry) => [entry.userId, entry]));
-		const runsByUser = new Map<string, number>();
+		const runsByUser = timesPerEvent(executions, TRIGGER);
 		const latencies: number[] = [];
 		for (const execution of executions) {
-			const [item] = execution.data ? nodeOutput({ data: execution.data }, 'MinistrySafe Trigger') : [];
-			const userId = String(item?.id ?? '');
-			runsByUser.set(userId, (runsByUser.get(userId) ?? 0) + 1);
-			const entry = sentByUser.get(userId);
+			const entry = sentByUser.get(String(itemsOf(execution, TRIGGER)[0]?.id ?? ''));
 			if (entry && execution.status === 'success' && execution.stoppedAt) latencies.push(Date.parse(execution.stoppedAt) - entry.sentAt);
 		}
 		latencies.sort((a, b) => a - b);
 		const delivered = deliveries.filter((delivery) => delivery.delivered && delivery.status === 200);
 		const retried = deliveries.filter((delivery) => delivery.attempts > 1).length;
 		const succeeded = executions.filter((execution) => execution.status === 'success').length;
-		const lost = sent.filter((entry) => !runsByUser.has(String(entry.userId))).length;
-		const duplicated = [...runsByUser.values()].filter((runs) => runs > 1).length;
+		const failed = executions.filter((execution) => execution.status !== 'success');
+		const executed = onceFigures(sent, runsByUser);
 		const unknown = [...runsByUser.keys()].filter((userId) => !sentByUser.has(userId)).length;
 		const received = countLines(n8n.webhook.output(), /Enqueued execution \d+ \(job \d+\)/);
 		const perWorker = n8n.workers.map((worker) => `${worker.name} ${countLines(worker.output(), /Worker finished execution \d+/)}`);
-		const exactlyOnce = sent.filter((entry) => runsByUser.get(String(entry.userId)) === 1).length;
+		const acted = Object.values(ACTS).map((nodeName) => ({ nodeName, ...onceFigures(sent, timesPerEvent(executions, nodeName)) }));
 
 		console.log('');
 		console.log(`Events sent by the sandbox:             ${sent.length}`);
@@ -189,12 +280,17 @@ async function main(): Promise<void> {
 		console.log(`Events received and queued (webhook processor log): ${received}`);
 		console.log(`Executions recorded:                    ${executions.length} (success: ${succeeded})`);
 		console.log(`Executions per worker (worker logs):    ${perWorker.join(', ')}`);
-		console.log(`Lost (event without execution):         ${lost}`);
-		console.log(`Duplicated (event with 2+ executions):  ${duplicated}`);
+		console.log(`Lost (event without execution):         ${executed.never}`);
+		console.log(`Duplicated (event with 2+ executions):  ${executed.twiceOrMore}`);
 		console.log(`Executions of no event sent:            ${unknown}`);
 		console.log(`Delivery to finished execution:         p50 ${percentile(latencies, 0.5)} ms, p95 ${percentile(latencies, 0.95)} ms, max ${latencies[latencies.length - 1]} ms`);
-		console.log(`Sending all ${EVENTS} took ${firedSeconds.toFixed(1)} s; ${exactlyOnce} of ${EVENTS} events executed exactly once.`);
-		if (exactlyOnce !== EVENTS || unknown > 0) {
+		console.log(`Sending all ${events} took ${firedSeconds.toFixed(1)} s; ${executed.once} of ${events} events executed exactly once.`);
+		for (const { nodeName, once, twiceOrMore, never } of acted) {
+			console.log(`${nodeName}: ${once} of ${events} events acted on exactly once (twice or more: ${twiceOrMore}, never: ${never}).`);
+		}
+		const errors = [...new Set(failed.map((execution) => String(execution.data?.resultData.error?.message ?? execution.status)))];
+		if (failed.length > 0) console.log(`Executions that did not succeed: ${failed.length}; their errors: ${errors.slice(0, 5).join(' | ')}`);
+		if (acted.some(({ once }) => once !== events) || unknown > 0) {
 			process.exitCode = 1;
 			// What n8n said went wrong, for whoever reads a failed run (distinct lines, the first 20 of each process).
 			for (const process of [n8n.main, ...n8n.workers, n8n.webhook]) {
@@ -211,7 +307,19 @@ async function main(): Promise<void> {
 	}
 }
 
-main().catch((error: Error) => {
-	console.error(error.stack ?? error.message);
-	process.exitCode = 1;
-});
+/** As the end-to-end suites: n8n installed, the package built and packed once (their global set-up), the pack removed after. */
+async function main(): Promise<void> {
+	await e2eGlobalSetup();
+	try {
+		await runLoad(EVENTS);
+	} finally {
+		e2eGlobalTeardown();
+	}
+}
+
+if (require.main === module) {
+	main().catch((error: Error) => {
+		console.error(error.stack ?? error.message);
+		process.exitCode = 1;
+	});
+}

@@ -24,7 +24,8 @@ import { ensureSystemPrograms } from './system';
 /** Executions each worker runs at once: n8n warns below 5, and two workers share 2 cores with everything else. */
 export const WORKER_CONCURRENCY = 5;
 export const WORKER_COUNT = 2;
-const READY_TIMEOUT_MS = 120_000;
+/** How long each n8n process may take to be ready; longer on a busy machine (N8N_QUEUE_READY_TIMEOUT_MS). */
+const READY_TIMEOUT_MS = Number(process.env.N8N_QUEUE_READY_TIMEOUT_MS ?? 120_000);
 
 /** PostgreSQL and Redis, and the variables that put every n8n process (server or CLI) in queue mode on them. */
 export interface QueueServices {

@@ -127,7 +127,7 @@ describe('Compliance > Get Report', () => {
 		expect(text.split('\n')[1]).toContain('(expiring: within 90 days)');
 	});
 
-	it('escapes every name from the service in the email, and keeps it as written in the chat message', async () => {
+	it('escapes every name from the service in the email, and keeps it readable and inert in the chat message', async () => {
 		const marked = {
 			first_name: '<img src="https://tracker.example/p.gif">',
 			last_name: `"Eve" & O'Neil</td></tr></table><script>alert(1)</script>`,
@@ -152,8 +152,50 @@ describe('Compliance > Get Report', () => {
 		expect(html).toContain('eve+&lt;b&gt;@example.org');
 		// What a reader sees is the name as it was given.
 		expect(visibleText(html)).toContain(`${marked.first_name} ${marked.last_name}`);
-		expect(text).toContain(`- ${marked.first_name} ${marked.last_name}: Training missing`);
-		expect(text).toContain('- A&B <Team>: ');
+		expect(text).toContain(`- ‹img src="https∶//tracker․example/p․gif"› "Eve" ＆ O'Neil‹/td›‹/tr›‹/table›‹script›alert(1)‹/script›: Training missing`);
+		expect(text).toContain('- A＆B ‹Team›: ');
+	});
+
+	it('lists names that are mentions, links, markup or line breaks in Slack, Teams, Discord or Google Chat as inert, readable text', async () => {
+		// Each a first name, as anyone could type it into the volunteer sign-up form.
+		const names: Array<[string, string]> = [
+			['<!channel>', '‹!channel›'],
+			['<!here>', '‹!here›'],
+			['<@U123>', '‹＠U123›'],
+			['<https://evil.example/renew|Renew your training>', '‹https∶//evil․example/renewǀRenew your training›'],
+			['@everyone', '＠everyone'],
+			['@here', '＠here'],
+			['@channel', '＠channel'],
+			['[Renew now](https://evil.example/r)', '［Renew now］(https∶//evil․example/r)'],
+			['<b>Bold</b>', '‹b›Bold‹/b›'],
+			['Line\nbreak', 'Line break'],
+			['<at>Safety Team</at>', '‹at›Safety Team‹/at›'],
+			['<@&123456789012345678>', '‹＠＆123456789012345678›'],
+			['<users/all>', '‹users/all›'],
+			['*Bold* _and_ ~gone~', '∗Bold∗ ＿and＿ ∼gone∼'],
+			['evil.example', 'evil․example'],
+		];
+		for (const [index, [firstName]] of names.entries()) {
+			ok(
+				await sandboxClients(sandbox()).api.post('/users', {
+					form: { user: { first_name: firstName, last_name: 'Chat', email: `chat${index}@example.org`, external_id: `CHAT-${index}` }, tag_list: index === 0 ? 'Chat, <!channel>, @here' : 'Chat' },
+				}),
+			);
+		}
+		const { text, summary, groups } = await report({ filters: { tag: 'Chat' } });
+		// The names and the tags are the service's, as typed: only the message changes them.
+		expect(groups.map((group) => group.name)).toEqual(expect.arrayContaining(['<!channel>', '@here']));
+		for (const [firstName, shown] of names) {
+			expect(text).not.toContain(firstName);
+			expect(text).toContain(`- ${shown} Chat: Training missing`);
+		}
+		expect(text).toContain('- ‹!channel›: ');
+		expect(text).toContain('- ＠here: ');
+		for (const message of [text, summary]) {
+			expect(message).not.toMatch(/[<>@[\]*_~`|&]|:\/\/|evil\.example/);
+		}
+		// Every line is one of the report's own: a name never starts one.
+		for (const line of text.split('\n')) expect(line).toMatch(/^(|- .*|Compliance on .*|\d+ users?: .*|By tag:|Due, soonest first \(\d+\):|No one is due\.|and \d+ more .*)$/);
 	});
 
 	it('writes HTML an email client keeps whole: tables and inline styles, nothing it would drop or block', async () => {

@@ -123,7 +123,7 @@ describe('authentication and permission', () => {
 
 	/** A new Organization made through the node with the demo key; its own key may not create Organizations. */
 	async function newOrganizationKey(allowSignInLinkCreation: boolean): Promise<string> {
-		const result = await run({ ...organizationParameters, additionalFields: { allowSignInLinkCreation } });
+		const result = await run({ ...organizationParameters, additionalFields: { allowSignInLinkCreation }, options: { includeApiKey: true } });
 		sandbox().clearRequests();
 		return String(jsonOf(result)[0].organization_api_key);
 	}

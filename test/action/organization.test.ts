@@ -59,7 +59,10 @@ describe('Get Types', () => {
 });
 
 describe('Create', () => {
-	it('posts the organization as JSON and outputs the answer as is; the new key works at once', async () => {
+	/** A key as the sandbox makes one for a new Organization, anywhere in a text. */
+	const NEW_KEY = /ms_[0-9a-f]{40}/;
+
+	it('posts the organization as JSON and outputs the answer without its API key: nowhere in the execution', async () => {
 		const result = await run(organizationParameters);
 
 		expect(result.error).toBeUndefined();
@@ -68,8 +71,21 @@ describe('Create', () => {
 		]);
 		expect(sandbox().requests[0].contentType).toMatch(/^application\/json/);
 		const [answer] = jsonOf(result);
+		expect(answer).toEqual({ success: true, organization_id: expect.any(Number) });
+		// The whole execution as n8n stores it: no key, and no field that would have held one.
+		const stored = JSON.stringify(result.run.data);
+		expect(stored).not.toMatch(NEW_KEY);
+		expect(stored).not.toContain('organization_api_key');
+	});
+
+	it("outputs the new organization's API key with 'Include API Key'; the key works at once", async () => {
+		const result = await run({ ...organizationParameters, options: { includeApiKey: true } });
+
+		expect(result.error).toBeUndefined();
+		expect(sentRequests(sandbox()).map((request) => request.body)).toEqual([organizationJson]);
+		const [answer] = jsonOf(result);
 		expect(Object.keys(answer).sort()).toEqual(['organization_api_key', 'organization_id', 'success']);
-		expect(answer.success).toBe(true);
+		expect(String(answer.organization_api_key)).toMatch(NEW_KEY);
 		// The key in the output is the new Organization's: it reads that Organization's (empty) Tags.
 		const asNewOrganization = sandboxClients(sandbox(), String(answer.organization_api_key)).api;
 		expect(ok(await asNewOrganization.get('/tags'))).toEqual([]);
@@ -84,6 +100,7 @@ describe('Create', () => {
 				allowSignInLinkCreation: true,
 				useBillingProvider: false,
 			},
+			options: { includeApiKey: true },
 		});
 
 		expect(result.error).toBeUndefined();

@@ -176,19 +176,39 @@ const properties: INodeProperties[] = [
 			},
 		],
 	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options: [
+			{
+				displayName: 'Include API Key',
+				name: 'includeApiKey',
+				type: 'boolean',
+				default: false,
+				description:
+					"Whether to put the new organization's API key in the output. The output is stored with the execution: whoever can see this workflow's executions can read the key, and so can the model when this node is an AI agent's tool. Turn it on only to hand the key straight to a credential.",
+			},
+		],
+	},
 ];
+
+/** The answer's field that holds the new organization's API key. */
+const API_KEY_FIELD = 'organization_api_key';
 
 export const create: Operation = {
 	option: {
 		name: 'Create',
 		action: 'Create an organization',
 		description:
-			"Create a new organization with its first administrator (needs a key allowed to create organizations); returns the new organization's ID and API key",
+			"Create a new organization with its first administrator (needs a key allowed to create organizations); returns the new organization's ID, and its API key when asked",
 	},
 	properties,
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const input = itemInput(this, itemIndex);
-		const organization: IDataObject = input.all(() => {
+		const { organization, includeApiKey } = input.all(() => {
 			const fields: IDataObject = {
 				name: input.text('name', 'Name', true),
 				address: input.text('address', 'Address', true),
@@ -215,13 +235,16 @@ export const create: Operation = {
 			if (fields.organization_type === OTHER_TYPE && fields.other_type_description === undefined) {
 				input.refuse('Other Type Description', `is required when 'Organization Type' is ${OTHER_TYPE}`);
 			}
-			return fields;
+			return { organization: fields, includeApiKey: input.flag('options.includeApiKey', 'Include API Key') === true };
 		});
 		// The one endpoint that takes JSON (api-v2.md 4): the transport sends a plain object as JSON.
-		return (await apiRequest.call(this, 'POST', '/organizations', {
+		const answer = (await apiRequest.call(this, 'POST', '/organizations', {
 			body: { organization },
 			expect: 'a record',
 			ifUnsure: `ask the service's support whether an Organization named "${String(organization.name)}" exists`,
 		})) as IDataObject;
+		// Execution data is stored and shown to whoever may read the workflow's executions: the key only when asked.
+		if (!includeApiKey) delete answer[API_KEY_FIELD];
+		return answer;
 	},
 };

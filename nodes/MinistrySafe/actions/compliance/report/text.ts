@@ -1,5 +1,7 @@
 // The report as a chat message: the email's figures in plain text, never longer than MAX_LINES lines, whatever the
-// size of the Organization ("and N more" says what is left out).
+// size of the Organization ("and N more" says what is left out). Every name from the service goes through chatSafe:
+// the message is posted to chats and emails, and a name cannot mention, link, format or break a line there.
+import { chatSafe } from '../../../chatSafe';
 import type { Counts, ReportFigures } from './figures';
 import { countsInWords, groupingInWords, recordInWords } from './figures';
 
@@ -24,7 +26,7 @@ export function reportText(figures: ReportFigures): string {
 		`${countsInWords(counts)} (expiring: within ${figures.expiringWithinDays} days)`,
 	];
 	if (figures.groups.length > 0) {
-		const groups = figures.groups.map(({ name, counts: ofGroup }) => `- ${name}: ${groupCounts(ofGroup)}`);
+		const groups = figures.groups.map(({ name, counts: ofGroup }) => `- ${chatSafe(name)}: ${groupCounts(ofGroup)}`);
 		lines.push('', `${groupingInWords(figures.groupBy)}:`, ...within(groups, MAX_GROUP_LINES, 'groups'));
 	}
 	lines.push('');
@@ -32,9 +34,8 @@ export function reportText(figures: ReportFigures): string {
 		lines.push('No one is due.');
 	} else {
 		lines.push(`Due, soonest first (${due.length}):`);
-		const people = due.map((person) => `- ${person.name}: ${person.records.map(recordInWords).join('; ')}`);
+		const people = due.map((person) => `- ${chatSafe(person.name)}: ${person.records.map(recordInWords).join('; ')}`);
 		lines.push(...within(people, MAX_LINES - lines.length, due.length === 1 ? 'person' : 'people'));
 	}
-	// A name from the service may hold a line break: one line stays one line.
-	return lines.map((line) => line.replace(/\s+/g, ' ').trimEnd()).join('\n');
+	return lines.join('\n');
 }

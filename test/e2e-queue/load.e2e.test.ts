@@ -1,0 +1,34 @@
+// npm run load:queue, run small (30 events) as a user runs it: its own process, no tarball given (it packs one as the
+// end-to-end suites do), its own queue topology; each event acted on exactly once by both of its checks. Bounded: the
+// script stops by itself after LOAD_TIMEOUT_MS. Runs only under npm run test:e2e:queue.
+import { spawn } from 'node:child_process';
+
+import { REPO_DIR, TARBALL_VARIABLE } from '../../scripts/n8n-runtime';
+import { ACTS } from '../../scripts/queue/load';
+
+const EVENTS = 30;
+const LOAD_TIMEOUT_MS = 240_000;
+
+/** Runs the npm script as documented; resolves with its exit code and what it printed. */
+function loadQueue(): Promise<{ code: number | null; output: string }> {
+	const env: NodeJS.ProcessEnv = { ...process.env, LOAD_EVENTS: String(EVENTS), LOAD_TIMEOUT_MS: String(LOAD_TIMEOUT_MS) };
+	// As on a developer's machine: nothing packed beforehand.
+	delete env[TARBALL_VARIABLE];
+	return new Promise((resolveRun, rejectRun) => {
+		const child = spawn('npm', ['run', 'load:queue'], { cwd: REPO_DIR, env, stdio: ['ignore', 'pipe', 'pipe'] });
+		let output = '';
+		child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+		child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+		child.on('error', rejectRun);
+		child.on('close', (code) => resolveRun({ code, output }));
+	});
+}
+
+it(`npm run load:queue packs the package, sends ${EVENTS} events and acts on each exactly once`, async () => {
+	const { code, output } = await loadQueue();
+
+	expect({ code, output }).toMatchObject({ code: 0 });
+	expect(output).toContain(`Events sent by the sandbox:             ${EVENTS}`);
+	expect(output).toMatch(/Lost \(event without execution\): +0\n/);
+	for (const act of Object.values(ACTS)) expect(output).toContain(`${act}: ${EVENTS} of ${EVENTS} events acted on exactly once`);
+}, LOAD_TIMEOUT_MS + 120_000);

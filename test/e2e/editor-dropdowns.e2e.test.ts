@@ -1,12 +1,14 @@
-// Dropdowns filled from the service, on a node just added from the node panel (issue 29): n8n fills in the only
-// MinistrySafe API credential by itself while the panel opens, and the lists must then load with it, without the
-// user closing and reopening the panel. In a real n8n and Chromium, on the runtime N8N_RUNTIME selects.
+// Dropdowns filled from the service, on a node just added from the node panel: n8n fills in the only MinistrySafe API
+// credential by itself while the panel opens, and the lists must then load with it, without the user refreshing them
+// or closing and reopening the panel. In a real n8n and Chromium, on the runtime N8N_RUNTIME selects.
 //
-// Why they did not: the editor asks for a list as the panel opens, before n8n 2.41 has fetched and filled in the
-// credential; the reload the credential then asks for is skipped because that first request is still under way
+// Why they did not: the editor asks for a dropdown's list as the panel opens, before n8n 2.41 has fetched and filled
+// in the credential; the reload the credential then asks for is skipped because that first request is still under way
 // (ParameterInput's loader returns while one runs), so the list kept the answer for no credential. The node cannot
-// change that; its lists reload when the field a user fills in first, the User, changes (serviceList in
-// actions/common/descriptions.ts), which is what a user does first on this form.
+// change that. So: Level and the other lists of Background Check and Training reload when the User, the field a user
+// fills in first, changes (serviceList in actions/common/descriptions.ts); Organization Type is a resource locator
+// from node version 1.2, whose list is asked for when it opens; Tags sit in a collection, so their list is asked for
+// when the field is added, after the credential is there.
 import type { Locator, Page } from 'playwright-core';
 
 import { type EditorSession, launchEditor, searchMinistrySafe, signIn } from './browser';

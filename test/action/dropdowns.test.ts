@@ -1,13 +1,14 @@
 // The dropdowns of Training and Background Check fields, filled as the editor fills them: the node's loadOptions
-// methods called through n8n-core's LoadOptionsContext, over real HTTP to the sandbox.
-import type { IDataObject } from 'n8n-workflow';
+// methods called through n8n-core's LoadOptionsContext, over real HTTP to the sandbox. And what a run reads from the
+// Organization Type locator (node version 1.2), through n8n's engine.
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import type { Sandbox } from '../../sandbox';
 import { startSandbox } from '../../sandbox';
 import { MinistrySafe } from '../../nodes/MinistrySafe/MinistrySafe.node.js';
 import { startLocalServer } from '../helpers/localServer';
 import { loadOptionsContext, runActionNode } from '../helpers/n8n';
-import { organizationJson } from '../helpers/organization';
+import { organizationJson, organizationParameters } from '../helpers/organization';
 import { ok, sandboxClients, sentRequests } from '../helpers/sandbox';
 
 const { loadOptions } = new MinistrySafe().methods;
@@ -183,3 +184,53 @@ describe('a dropdown opened before a credential is chosen', () => {
 	);
 });
 
+
+describe('Organization > Create at node version 1.2: the Organization Type locator', () => {
+	const create = (organizationType: unknown, items?: IDataObject[]) =>
+		runActionNode({
+			parameters: { ...organizationParameters, organizationType: organizationType as INodeParameters[string] },
+			credential: sandbox,
+			typeVersion: 1.2,
+			items,
+		});
+	const sentType = () =>
+		sentRequests(sandbox)
+			.filter((request) => request.method === 'POST')
+			.map((request) => (request.body as { organization: IDataObject }).organization.organization_type);
+
+	it('sends the type chosen from the list', async () => {
+		const result = await create({ __rl: true, mode: 'list', value: 'Camp', cachedResultName: 'Camp' });
+
+		expect(result.error).toBeUndefined();
+		expect(sentType()).toEqual(['Camp']);
+	});
+
+	it('sends the type given by name, from an expression', async () => {
+		const result = await create({ __rl: true, mode: 'name', value: '={{ $json.kind }}' }, [{ kind: ' School ' }]);
+
+		expect(result.error).toBeUndefined();
+		expect(sentType()).toEqual(['School']);
+	});
+
+	// A locator left empty in the editor is n8n's own issue ("parameter required"); an expression may still give nothing.
+	it.each([
+		['an expression that gives no type', { __rl: true, mode: 'name', value: '={{ $json.kind }}' }, "'Organization Type' is required [item 0]"],
+		[
+			'Other without a description',
+			{ __rl: true, mode: 'list', value: 'Other' },
+			"'Other Type Description' is required when 'Organization Type' is Other [item 0]",
+		],
+	])('refuses %s and sends nothing', async (_case, organizationType, message) => {
+		const result = await create(organizationType, [{ kind: ' ' }]);
+
+		expect(result.error?.message).toBe(message);
+		expect(sandbox.requests).toEqual([]);
+	});
+
+	it('still reads a type saved as text by a node of version 1', async () => {
+		const result = await runActionNode({ parameters: organizationParameters, credential: sandbox, typeVersion: 1 });
+
+		expect(result.error).toBeUndefined();
+		expect(sentType()).toEqual(['Camp']);
+	});
+});

@@ -1,6 +1,6 @@
 // The editor's lists, filled as n8n fills them: the node's listSearch and loadOptions methods called through n8n-core's
-// LoadOptionsContext, over real HTTP to the sandbox. The User locator's search (with its page token) and the Tag and
-// Organization Type dropdowns.
+// LoadOptionsContext, over real HTTP to the sandbox. The User locator's search (with its page token), the Organization
+// Type locator's list, and the Tag and Organization Type dropdowns.
 import type { IDataObject } from 'n8n-workflow';
 
 import { MinistrySafe } from '../../nodes/MinistrySafe/MinistrySafe.node.js';
@@ -115,5 +115,39 @@ describe('Organization Type dropdown (getOrganizationTypes)', () => {
 			'The API key was rejected (401 Unauthorized)',
 		);
 		expect(sandbox().requests).toHaveLength(1);
+	});
+});
+
+describe('Organization Type locator list (searchOrganizationTypes)', () => {
+	it('lists the types an Organization may be created with, in the service\'s order, in one page', async () => {
+		const types = await read<string[]>('/organizations/types');
+		expect(types.length).toBeGreaterThan(1);
+
+		const found = await listSearch.searchOrganizationTypes.call(loadOptionsContext({ credential: sandbox() }));
+
+		expect(sentRequests(sandbox())).toEqual([
+			{ method: 'GET', path: '/api/v2/organizations/types', query: {}, body: undefined },
+		]);
+		expect(found).toEqual({ results: types.map((type) => ({ name: type, value: type })) });
+	});
+
+	it('keeps the types whose name holds what the user typed, ignoring case', async () => {
+		const types = await read<string[]>('/organizations/types');
+		const typed = ' yOUTH ';
+		const matching = types.filter((type) => type.toLowerCase().includes('youth'));
+		expect(matching.length).toBeGreaterThan(0);
+		expect(matching.length).toBeLessThan(types.length);
+
+		const found = await listSearch.searchOrganizationTypes.call(loadOptionsContext({ credential: sandbox() }), typed);
+
+		expect(found.results).toEqual(matching.map((type) => ({ name: type, value: type })));
+	});
+
+	it('explains a rejected API key instead of showing an empty list', async () => {
+		const context = loadOptionsContext({ credential: { url: sandbox().url, apiKey: 'not-a-key' } });
+
+		await expect(listSearch.searchOrganizationTypes.call(context)).rejects.toThrow(
+			'The API key was rejected (401 Unauthorized)',
+		);
 	});
 });

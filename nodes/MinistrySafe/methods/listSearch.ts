@@ -1,5 +1,6 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
+import { fetchOrganizationTypes } from '../actions/organization/getTypes.operation';
 import { apiRequest, PAGE_SIZE } from '../transport';
 
 /** The User locator's searchable list: one page of GET /users?search= per call, the page number as the token. */
@@ -38,5 +39,19 @@ export async function searchBackgroundChecks(
 			value: String(check.id),
 		})),
 		paginationToken: checks.length === PAGE_SIZE ? String(page + 1) : undefined,
+	};
+}
+
+/**
+ * The Organization Type locator's list (node version 1.2): the types the service offers, in its order, those whose
+ * name holds what the user typed (ignoring case). Asked for when the list is opened, so with the credential n8n chose.
+ */
+export async function searchOrganizationTypes(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
+	const typed = filter?.trim().toLowerCase() ?? '';
+	const types = await fetchOrganizationTypes.call(this);
+	return {
+		results: types
+			.filter((type) => type.toLowerCase().includes(typed))
+			.map((type) => ({ name: type, value: type })),
 	};
 }

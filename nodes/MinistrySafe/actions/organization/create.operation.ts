@@ -3,6 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { apiRequest } from '../../transport';
 import { valuesOf } from '../common/descriptions';
 import { itemInput } from '../common/inputs';
+import { beforeVersion1_2, fromVersion1_2 } from '../common/versions';
 import type { Operation } from '../types';
 
 const SIZES = ['1-200', '200-1000', '1000-5000', '5000+'] as const;
@@ -14,6 +15,49 @@ const ADMINISTRATOR_TYPE_OPTIONS = [
 const ADMINISTRATOR_TYPES = valuesOf(ADMINISTRATOR_TYPE_OPTIONS);
 /** The organization type that needs a description of its own (api-v2.md 4). */
 const OTHER_TYPE = 'Other';
+
+/**
+ * The Organization Type. Before node version 1.2 a dropdown, which n8n fills as the panel opens: on a node just added,
+ * before n8n has filled in the credential it chose, so the list stayed empty until refreshed. From 1.2 a resource
+ * locator, whose list is asked for when the user opens it; a node saved earlier keeps its dropdown and its value.
+ */
+const organizationTypeFields: INodeProperties[] = [
+	{
+		displayName: 'Organization Type Name or ID',
+		name: 'organizationType',
+		type: 'options',
+		typeOptions: { loadOptionsMethod: 'getOrganizationTypes' },
+		default: '',
+		required: true,
+		description:
+			'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
+		displayOptions: beforeVersion1_2,
+	},
+	{
+		displayName: 'Organization Type',
+		name: 'organizationType',
+		type: 'resourceLocator',
+		default: { mode: 'list', value: '' },
+		required: true,
+		description: 'What kind of organization it is: chosen from the types the service offers, or by name (e.g. Church)',
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				placeholder: 'Select a type...',
+				typeOptions: { searchListMethod: 'searchOrganizationTypes', searchable: true },
+			},
+			{
+				displayName: 'By Name',
+				name: 'name',
+				type: 'string',
+				placeholder: 'e.g. Church',
+			},
+		],
+		displayOptions: fromVersion1_2,
+	},
+];
 
 const properties: INodeProperties[] = [
 	{
@@ -97,16 +141,7 @@ const properties: INodeProperties[] = [
 		placeholder: 'name@email.com',
 		required: true,
 	},
-	{
-		displayName: 'Organization Type Name or ID',
-		name: 'organizationType',
-		type: 'options',
-		typeOptions: { loadOptionsMethod: 'getOrganizationTypes' },
-		default: '',
-		required: true,
-		description:
-			'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
-	},
+	...organizationTypeFields,
 	{
 		displayName: 'Administrator First Name',
 		name: 'ssaFirstName',
@@ -207,7 +242,10 @@ export const create: Operation = {
 	},
 	properties,
 	async execute(this: IExecuteFunctions, itemIndex: number) {
-		const input = itemInput(this, itemIndex);
+		// The Organization Type's name, whether a dropdown's value or (node version 1.2) a locator's.
+		const input = itemInput(this, itemIndex, (name) =>
+			this.getNodeParameter(name, itemIndex, null, { extractValue: name === 'organizationType' }),
+		);
 		const { organization, includeApiKey } = input.all(() => {
 			const fields: IDataObject = {
 				name: input.text('name', 'Name', true),

@@ -42,6 +42,11 @@ const runSync = (
 		...extra,
 	});
 
+/** The person an item names, as the row gave them, and the input field its External ID was read from. */
+const named = (row: Row) => ({ external_id_field: 'external_id', first_name: row.first_name, last_name: row.last_name, email: row.email });
+/** A User the list leaves out, named as the service has them. */
+const namedByService = (user: UserRecord) => ({ external_id_field: null, first_name: user.first_name, last_name: user.last_name, email: user.email });
+
 const byExternalId = (output: IDataObject[]) => new Map(output.map((json) => [json.external_id, json]));
 const methods = () => sentRequests(sandbox()).map(({ method, path }) => `${method} ${path}`);
 
@@ -58,9 +63,10 @@ describe('Sync', () => {
 
 		expect(result.error).toBeUndefined();
 		expect(jsonOf(result)).toEqual([
-			{ action: 'unchanged', external_id: same.external_id, user_id: same.id, changes: {}, reason: null },
+			{ action: 'unchanged', external_id: same.external_id, ...named(rows[0]), user_id: same.id, changes: {}, reason: null },
 			{
 				action: 'updated',
+				...named(rows[1]),
 				external_id: renamed.external_id,
 				user_id: renamed.id,
 				changes: { first_name: { from: renamed.first_name, to: `${renamed.first_name}-Jo` } },
@@ -68,6 +74,7 @@ describe('Sync', () => {
 			},
 			{
 				action: 'updated',
+				...named(rows[2]),
 				external_id: retagged.external_id,
 				user_id: retagged.id,
 				changes: { tags: { from: [...retagged.tags].sort(), to: ['Greeters', 'Staff'] } },
@@ -76,6 +83,7 @@ describe('Sync', () => {
 			{
 				action: 'created',
 				external_id: 'HR-NEW-1',
+				...named(rows[3]),
 				user_id: expect.any(Number),
 				changes: {
 					first_name: { from: null, to: 'Ada' },
@@ -174,10 +182,12 @@ describe('Sync', () => {
 	it('reports a User Type it cannot change in the reason, and updates the rest', async () => {
 		const users = await allUsers();
 		const employee = users.find((user) => user.user_type === 'employee') as UserRecord;
-		const result = await runSync([{ ...rowOf(employee), user_type: 'volunteer', last_name: 'Changed' }]);
+		const row = { ...rowOf(employee), user_type: 'volunteer', last_name: 'Changed' };
+		const result = await runSync([row]);
 		expect(jsonOf(result)).toEqual([
 			{
 				action: 'updated',
+				...named(row),
 				external_id: employee.external_id,
 				user_id: employee.id,
 				changes: { last_name: { from: employee.last_name, to: 'Changed' } },
@@ -200,6 +210,7 @@ describe('Sync', () => {
 		expect(output.slice(5)).toEqual(
 			missingStaff.map((user) => ({
 				action: 'deactivated',
+				...namedByService(user),
 				external_id: user.external_id,
 				user_id: user.id,
 				changes: {},

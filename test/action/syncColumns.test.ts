@@ -52,7 +52,7 @@ const newcomer = (id: string, type?: string): Row => ({
 });
 
 const NO_TYPE =
-	"No 'User Type': the item gives none and 'User Type for New Users' is 'From Columns'. The API cannot set it later: choose a type there, or map a 'User Type' column";
+	"Not created: the item gives no 'User Type', and the service cannot set a user's type later. Map a 'User Type' column, or choose 'Employee' or 'Volunteer' under 'User Type for New Users' ('No Type (Cannot Be Set Later)' creates users without one)";
 
 describe('Sync at node version 1.2, Map Automatically', () => {
 	it("maps the service's own names, an HR export's labels and other spellings alike", async () => {
@@ -82,12 +82,20 @@ describe('Sync at node version 1.2, Map Automatically', () => {
 			{ action: 'updated', external_id: renamed.external_id, reason: null },
 			{ action: 'created', external_id: 'HR-AUTO-1', reason: null },
 		];
+		const keyedBy = (output: IDataObject[]) => output.map(({ external_id_field }) => external_id_field);
+		const withoutKey = (output: IDataObject[]) =>
+			output.map((json) => Object.fromEntries(Object.entries(json).filter(([field]) => field !== 'external_id_field')));
 		const bySnakeCase = jsonOf(await runSync(rows as IDataObject[], { dryRun: true }));
 		expect(decisions(bySnakeCase)).toEqual(expected);
+		expect(keyedBy(bySnakeCase)).toEqual(['external_id', 'external_id', 'external_id']);
 		expect(bySnakeCase[1].changes).toEqual({ first_name: { from: renamed.first_name, to: 'Renamed' } });
 		expect(bySnakeCase[2].changes).toMatchObject({ user_type: { from: null, to: 'employee' }, tags: { from: null, to: ['Greeters', 'Staff'] } });
-		expect(jsonOf(await runSync(hrExport, { dryRun: true }))).toEqual(bySnakeCase);
-		expect(jsonOf(await runSync(spelled, { dryRun: true }))).toEqual(bySnakeCase);
+		const byHrExport = jsonOf(await runSync(hrExport, { dryRun: true }));
+		expect(withoutKey(byHrExport)).toEqual(withoutKey(bySnakeCase));
+		expect(keyedBy(byHrExport)).toEqual(['Employee ID', 'Employee ID', 'Employee ID']);
+		const bySpelling = jsonOf(await runSync(spelled, { dryRun: true }));
+		expect(withoutKey(bySpelling)).toEqual(withoutKey(bySnakeCase));
+		expect(keyedBy(bySpelling)).toEqual(['employee_id', 'employee_id', 'employee_id']);
 		expect(methods().every((line) => line.startsWith('GET '))).toBe(true);
 
 		// For real, from the HR export: what the dry run said is what the Organization then holds.
@@ -128,26 +136,20 @@ describe('Sync at node version 1.2, Map Automatically', () => {
 		}
 	});
 
-	it("skips each row of a list keyed 'Staff Number', naming External ID and the row's fields, until it is mapped by hand", async () => {
+	it("stops a list keyed by a column it does not know with one error for the list, until External ID is mapped by hand", async () => {
 		const staff = [
-			{ 'Staff Number': 'S-100', 'First Name': 'Ann', 'Last Name': 'Lee', Email: 'ann.lee@example.org' },
-			{ 'Staff Number': 'S-101', 'First Name': 'Bo', 'Last Name': 'Kim', Email: 'bo.kim@example.org' },
+			{ Ref: 'S-100', 'First Name': 'Ann', 'Last Name': 'Lee', Email: 'ann.lee@example.org' },
+			{ Ref: 'S-101', 'First Name': 'Bo', 'Last Name': 'Kim', Email: 'bo.kim@example.org' },
 		];
-		const skipped = jsonOf(await runSync(staff, { dryRun: true }));
-		expect(skipped).toEqual(
-			staff.map((_, item) => ({
-				action: 'skipped',
-				reason: `'External ID' is required: no input field is named 'external_id', 'External ID' or 'Employee ID' (the item's fields are 'Staff Number', 'First Name', 'Last Name' and 'Email'); rename one, or set 'External ID' under 'Map Each Column Manually' [item ${item}]`,
-				dry_run: true,
-				external_id: null,
-				user_id: null,
-				changes: {},
-			})),
+		const stopped = await runSync(staff, { dryRun: true });
+		expect(stopped.error?.message).toBe(
+			"No item gives an 'External ID': 'Map Automatically' found no column with each person's ID, and the input's fields are 'Ref', 'First Name', 'Last Name' and 'Email'",
 		);
+		expect(methods()).toEqual([]);
 
 		// Map Each Column Manually, External ID set to that column: the same list now creates both.
 		const columns = mappedBelow({
-			external_id: '={{ $json["Staff Number"] }}',
+			external_id: '={{ $json.Ref }}',
 			first_name: "={{ $json['First Name'] }}",
 			last_name: '={{ $json["Last Name"] }}',
 			email: '={{ $json.Email }}',
@@ -158,6 +160,7 @@ describe('Sync at node version 1.2, Map Automatically', () => {
 			{ action: 'created', external_id: 'S-100', reason: null },
 			{ action: 'created', external_id: 'S-101', reason: null },
 		]);
+		expect(jsonOf(created).map(({ external_id_field }) => external_id_field)).toEqual(['Ref', 'Ref']);
 		expect(await readUser(jsonOf(created)[1].user_id)).toMatchObject({
 			external_id: 'S-101',
 			first_name: 'Bo',
@@ -167,18 +170,19 @@ describe('Sync at node version 1.2, Map Automatically', () => {
 	});
 
 	it('says so when a row fills no column at all: the columns looked for, and the fields the row had', async () => {
-		const result = await runSync([{ Name: 'Ann Lee', 'Staff Number': 'S-1' }, {}], { dryRun: true });
+		const result = await runSync([{ Name: 'Ann Lee', Ref: 'S-1' }, {}, newcomer('HR-FILLS', 'volunteer') as IDataObject], { dryRun: true });
 		expect(jsonOf(result).map(({ action, reason }) => ({ action, reason }))).toEqual([
 			{
 				action: 'skipped',
 				reason:
-					"No input field fills a column: 'Map Automatically' looks for 'External ID', 'First Name', 'Last Name', 'Email', 'User Type' and 'Tags' (or 'Employee ID'), ignoring case, spaces and underscores, and the item's fields are 'Name' and 'Staff Number' [item 0]",
+					"No input field fills a column: 'Map Automatically' looks for 'External ID', 'First Name', 'Last Name' and 'Email' under the names exports give them, and the item's fields are 'Name' and 'Ref' [item 0]",
 			},
 			{
 				action: 'skipped',
 				reason:
-					"No input field fills a column: 'Map Automatically' looks for 'External ID', 'First Name', 'Last Name', 'Email', 'User Type' and 'Tags' (or 'Employee ID'), ignoring case, spaces and underscores, and the item has no fields [item 1]",
+					"No input field fills a column: 'Map Automatically' looks for 'External ID', 'First Name', 'Last Name' and 'Email' under the names exports give them, and the item has no fields [item 1]",
 			},
+			{ action: 'created', reason: null },
 		]);
 	});
 
@@ -214,19 +218,37 @@ describe('Sync at node version 1.2, Map Automatically', () => {
 });
 
 describe('User Type for New Users (node version 1.2)', () => {
-	it('Sync: a User created without a type says so, in a dry run too; a chosen type is given to every new User', async () => {
+	it('Sync, From Columns: a row that gives no type creates nobody and says why, in a dry run too', async () => {
 		const rows = [newcomer('HR-TYPE-1'), newcomer('HR-TYPE-2', 'employee')];
 		const dry = await runSync(rows as IDataObject[], { dryRun: true });
 		expect(decisions(jsonOf(dry))).toEqual([
-			{ action: 'created', external_id: 'HR-TYPE-1', reason: NO_TYPE },
+			{ action: 'skipped', external_id: 'HR-TYPE-1', reason: NO_TYPE },
 			{ action: 'created', external_id: 'HR-TYPE-2', reason: null },
 		]);
 		const real = await runSync(rows as IDataObject[]);
 		expect(decisions(jsonOf(real))).toEqual(decisions(jsonOf(dry)));
-		expect((await readUser(jsonOf(real)[0].user_id)).user_type).toBeNull();
+		expect(sentRequests(sandbox()).filter(({ method }) => method === 'POST').map(({ body }) => (body as IDataObject).user)).toEqual([
+			expect.objectContaining({ external_id: 'HR-TYPE-2', user_type: 'employee' }),
+		]);
+		expect((await allUsers()).some((user) => user.external_id === 'HR-TYPE-1')).toBe(false);
+	});
 
+	it('Sync, No Type: the row without a type is created without one, the row with one keeps it', async () => {
+		const result = await runSync([newcomer('HR-NONE-1'), newcomer('HR-NONE-2', 'volunteer')] as IDataObject[], { newUserType: 'none' });
+		expect(decisions(jsonOf(result))).toEqual([
+			{ action: 'created', external_id: 'HR-NONE-1', reason: null },
+			{ action: 'created', external_id: 'HR-NONE-2', reason: null },
+		]);
+		expect((await readUser(jsonOf(result)[0].user_id)).user_type).toBeNull();
+		expect((await readUser(jsonOf(result)[1].user_id)).user_type).toBe('volunteer');
+	});
+
+	it("Sync, a chosen type: every new User gets it, over a mapped 'User Type', and the item says so when they differ", async () => {
 		const typed = await runSync([newcomer('HR-TYPE-3'), newcomer('HR-TYPE-4', 'employee')] as IDataObject[], { newUserType: 'volunteer' });
-		expect(decisions(jsonOf(typed)).map(({ reason }) => reason)).toEqual([null, null]);
+		expect(decisions(jsonOf(typed)).map(({ reason }) => reason)).toEqual([
+			null,
+			"Created as Volunteer, the type chosen under 'User Type for New Users'; the item's 'User Type' (employee) was not used",
+		]);
 		expect(jsonOf(typed).map(({ changes }) => (changes as IDataObject).user_type)).toEqual([
 			{ from: null, to: 'volunteer' },
 			{ from: null, to: 'volunteer' },
@@ -242,11 +264,19 @@ describe('User Type for New Users (node version 1.2)', () => {
 		expect(methods().filter((line) => !line.startsWith('GET '))).toEqual([]);
 	});
 
-	it('Create or Update: the same note, and the same chosen type', async () => {
-		const [untyped] = jsonOf(await runUpsert([newcomer('HR-TYPE-5') as IDataObject]));
-		expect(untyped).toMatchObject({ external_id: 'HR-TYPE-5', user_type: null, action: 'created', reason: NO_TYPE });
+	it("Create or Update: From Columns refuses a new User without a type as that item's error; No Type and a chosen type create", async () => {
+		const items = [newcomer('HR-TYPE-5') as IDataObject, newcomer('HR-TYPE-7', 'employee') as IDataObject];
+		const stopped = await runUpsert([items[0]]);
+		expect(stopped.error?.message).toBe(`${NO_TYPE} [item 0]`);
+		expect(methods()).toEqual(['GET /api/v2/users']);
 
-		const [typed] = jsonOf(await runUpsert([newcomer('HR-TYPE-6', 'volunteer') as IDataObject], { newUserType: 'employee' }));
+		const continued = await runUpsert(items, {}, { continueOnFail: true });
+		expect(continued.items.map(({ json }) => json.error ?? json.action)).toEqual([`${NO_TYPE} [item 0]`, 'created']);
+
+		const [untyped] = jsonOf(await runUpsert([items[0]], { newUserType: 'none' }));
+		expect(untyped).toMatchObject({ external_id: 'HR-TYPE-5', user_type: null, action: 'created', reason: null });
+
+		const [typed] = jsonOf(await runUpsert([newcomer('HR-TYPE-6') as IDataObject], { newUserType: 'employee' }));
 		expect(typed).toMatchObject({ external_id: 'HR-TYPE-6', action: 'created', reason: null });
 		expect((await readUser(typed.id)).user_type).toBe('employee');
 	});
@@ -293,11 +323,11 @@ describe('Create or Update at node version 1.2', () => {
 
 	it("refuses an item without an External ID, naming the column and the item's fields, and sends nothing for it", async () => {
 		const staff = [
-			{ 'Staff Number': 'S-9', 'First Name': 'Ann', 'Last Name': 'Lee', Email: 'ann.nine@example.org' },
-			hrExportRowOf(newcomer('HR-NEXT', 'volunteer')),
+			{ Ref: 'S-9', 'First Name': 'Ann', 'Last Name': 'Lee', Email: 'ann.nine@example.org' },
+			{ ...hrExportRowOf(newcomer('HR-NEXT')), 'User Type': 'Volunteer' },
 		];
 		const message =
-			"'External ID' is required: no input field is named 'external_id', 'External ID' or 'Employee ID' (the item's fields are 'Staff Number', 'First Name', 'Last Name' and 'Email'); rename one, or set 'External ID' under 'Map Each Column Manually' [item 0]";
+			"'External ID' is required: 'Map Automatically' found no input field for it (the item's fields are 'Ref', 'First Name', 'Last Name' and 'Email'); rename one to 'Employee ID', or set 'External ID' under 'Map Each Column Manually' [item 0]";
 		const stopped = await runUpsert(staff);
 		expect(stopped.error?.message).toBe(message);
 		expect(sandbox().requests).toEqual([]);
@@ -310,7 +340,7 @@ describe('Create or Update at node version 1.2', () => {
 			columns: mappedBelow({ external_id: '={{ $json.hr }}', first_name: 'Ann', last_name: 'Lee', email: 'ann.nine@example.org' }),
 		});
 		expect(byHand.error?.message).toBe(
-			"'External ID' is required: it is empty for this item (the item's fields are 'Staff Number', 'First Name', 'Last Name' and 'Email') [item 0]",
+			"'External ID' is required: it is empty for this item (the item's fields are 'Ref', 'First Name', 'Last Name' and 'Email') [item 0]",
 		);
 	});
 });

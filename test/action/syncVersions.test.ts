@@ -54,16 +54,19 @@ describe('the parameters at each version', () => {
 
 	it("version 1.2, a node's version when added: the columns, matched on External ID, and the type of new Users", () => {
 		expect(description.defaultVersion).toBe(1.2);
-		const columns = field('columns', { mappingMode: 'autoMapInputData', value: null, matchingColumns: ['external_id'] }, 'resourceMapper', true);
+		const columns = (mappingMode: string) => field('columns', { mappingMode, value: null, matchingColumns: ['external_id'] }, 'resourceMapper', true);
 		const newUserType = field('newUserType', 'fromColumns', 'options');
+		// Sync starts from Map Automatically behind its Dry Run, with the rule said under the mapper; Create or Update,
+		// which writes at once, from Map Each Column Manually, as n8n's own nodes do.
 		expect(shown('sync', 1.2)).toEqual([
 			field('dryRun', true, 'boolean'),
-			columns,
+			columns('autoMapInputData'),
+			field('autoMapNotice', '', 'notice'),
 			newUserType,
 			field('options', {}, 'collection'),
 			requestOptions,
 		]);
-		expect(shown('upsert', 1.2)).toEqual([columns, newUserType, field('simplify', true, 'boolean'), requestOptions]);
+		expect(shown('upsert', 1.2)).toEqual([columns('defineBelow'), newUserType, field('simplify', true, 'boolean'), requestOptions]);
 		// Only Sync and Create or Update changed at 1.2: every other operation shows at 1.2 what it shows at 1.1.
 		for (const operation of ['create', 'update', 'get', 'getAll', 'deactivate', 'getSignInLink']) {
 			expect([operation, shown(operation, 1.2)]).toEqual([operation, shown(operation, 1.1)]);
@@ -75,7 +78,11 @@ describe('the parameters at each version', () => {
 		const method = columns?.typeOptions?.resourceMapper?.resourceMapperMethod as string;
 		const resourceMapping = node.methods.resourceMapping as Record<string, (this: ILoadOptionsFunctions) => Promise<ResourceMapperFields>>;
 		// n8n asks for the fields as soon as the panel opens, with or without a credential.
-		const { fields } = await resourceMapping[method].call(loadOptionsContext({ credential: { apiKey: 'unused' }, withoutCredential: true }));
+		const fieldsOf = async (operation: string) =>
+			(await resourceMapping[method].call(loadOptionsContext({ credential: { apiKey: 'unused' }, withoutCredential: true, parameters: { resource: 'user', operation } }))).fields;
+		const fields = await fieldsOf('upsert');
+		// Sync's have a row's Status too (leavers), never sent; Create or Update has none.
+		expect((await fieldsOf('sync')).map(({ id }) => id)).toEqual(['external_id', 'first_name', 'last_name', 'email', 'user_type', 'tags', 'status']);
 		expect(fields.map(({ id, displayName, required, defaultMatch, canBeUsedToMatch, type }) => ({ id, displayName, required, defaultMatch, canBeUsedToMatch, type }))).toEqual([
 			{ id: 'external_id', displayName: 'External ID', required: true, defaultMatch: true, canBeUsedToMatch: true, type: 'string' },
 			{ id: 'first_name', displayName: 'First Name', required: true, defaultMatch: false, canBeUsedToMatch: false, type: 'string' },

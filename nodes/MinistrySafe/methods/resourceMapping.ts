@@ -1,11 +1,11 @@
 import type { ILoadOptionsFunctions, ResourceMapperFields } from 'n8n-workflow';
 
-import { userColumnFields } from '../actions/user/columns';
+import { userColumnFields } from '../actions/user/columnParameters';
 
 /**
  * The User's fields that Sync and Create or Update map an item's columns to (node version 1.2): the same for every
- * Organization, so nothing is asked of the service.
+ * Organization, so nothing is asked of the service. Sync's include a row's Status (leavers); Create or Update has none.
  */
 export async function getUserColumns(this: ILoadOptionsFunctions): Promise<ResourceMapperFields> {
-	return { fields: userColumnFields() };
+	return { fields: userColumnFields(this.getNodeParameter('operation', 'sync') === 'sync') };
 }

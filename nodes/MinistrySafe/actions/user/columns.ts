@@ -3,107 +3,32 @@
 // and Google Sheets nodes take a row's columns: "Map Automatically" reads the item's fields as they are and resolves no
 // expression (on a list of 10,000, expressions were most of Sync's time); "Map Each Column Manually" resolves one
 // expression per field. Versions 1 and 1.1 keep their own parameters. Every value is checked by the shared readers.
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeProperties,
-	INodePropertyOptions,
-	ResourceMapperField,
-} from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { forItem, listed, quoted } from '../../wording';
-import { USER_TYPES, userTypeField } from '../common/descriptions';
+import { USER_TYPES } from '../common/descriptions';
 import { type ItemInput, itemInput } from '../common/inputs';
 import { VERSION_1_2 } from '../common/versions';
+import { autoMappedRow } from './autoMap';
+import { type ColumnId, columnsOf, type UserColumn, USER_COLUMNS } from './columnParameters';
 import { type NewUser, type NewUserSource, readNewUser, USER_PARAMETERS } from './shared';
 
 type UserType = (typeof USER_TYPES)[number];
-type ColumnId = keyof NewUserSource;
-
-interface UserColumn {
-	id: ColumnId;
-	label: string;
-	required: boolean;
-	/** Other names of the field that "Map Automatically" takes for it (the service's own `employee_id`). */
-	alsoNamed?: string[];
-}
-
-/** The User's fields, as the service names them and in the editor's words. */
-const USER_COLUMNS: UserColumn[] = [
-	{ id: 'external_id', label: 'External ID', required: true, alsoNamed: ['Employee ID'] },
-	{ id: 'first_name', label: 'First Name', required: true },
-	{ id: 'last_name', label: 'Last Name', required: true },
-	{ id: 'email', label: 'Email', required: true },
-	{ id: 'user_type', label: 'User Type', required: false },
-	{ id: 'tags', label: 'Tags', required: false },
-];
 
 /** The column ids, read where versions 1 and 1.1 read their parameters. */
 const COLUMN_IDS = Object.fromEntries(USER_COLUMNS.map(({ id }) => [id, id])) as NewUserSource;
 
-/** The fields the resource mapper lists (the node's resourceMapping method): the same in every Organization. */
-export function userColumnFields(): ResourceMapperField[] {
-	return USER_COLUMNS.map(({ id, label, required }) => ({
-		id,
-		displayName: label,
-		required,
-		defaultMatch: id === 'external_id',
-		canBeUsedToMatch: id === 'external_id',
-		display: true,
-		...(id === 'user_type'
-			? { type: 'options' as const, options: userTypeField.options as INodePropertyOptions[] }
-			: { type: 'string' as const }),
-	}));
-}
-
-export const columnsField: INodeProperties = {
-	displayName: 'Columns',
-	name: 'columns',
-	type: 'resourceMapper',
-	noDataExpression: true,
-	required: true,
-	// Map Automatically first: Sync starts as a dry run, so a list whose columns are read wrongly changes nothing.
-	default: { mappingMode: 'autoMapInputData', value: null, matchingColumns: ['external_id'] },
-	description:
-		"Map Automatically fills each field from the input field of the same name, ignoring case, spaces and underscores ('First Name', 'first_name' and 'firstName' fill 'First Name'; 'Employee ID' fills 'External ID')",
-	typeOptions: {
-		resourceMapper: {
-			resourceMapperMethod: 'getUserColumns',
-			mode: 'upsert',
-			fieldWords: { singular: 'column', plural: 'columns' },
-			addAllFields: true,
-			multiKeyMatch: false,
-			supportAutoMap: true,
-		},
-	},
-};
-
-export const newUserTypeField: INodeProperties = {
-	displayName: 'User Type for New Users',
-	name: 'newUserType',
-	type: 'options',
-	noDataExpression: true,
-	options: [
-		{
-			name: 'From Columns',
-			value: 'fromColumns',
-			description: "The item's 'User Type'; a user created without one has no type",
-		},
-		...(userTypeField.options as INodePropertyOptions[]),
-	],
-	default: 'fromColumns',
-	description: "The type of each user this node creates. The service cannot change a user's type through the API.",
-};
-
-/** What node version 1.2 reads once per run: how rows are mapped, and the type of new Users (unset: the row's). */
+/** What node version 1.2 reads once per run: how rows are mapped, which columns, and the type of new Users. */
 export interface ColumnsSettings {
 	automatic: boolean;
-	newUserType?: UserType;
+	/** Sync reads a row's Status too. */
+	sync: boolean;
+	newUserType: 'fromColumns' | 'none' | UserType;
 }
 
 const MAPPING_MODES = ['autoMapInputData', 'defineBelow'] as const;
-const NEW_USER_TYPES = ['fromColumns', ...USER_TYPES] as const;
+const NEW_USER_TYPES = ['fromColumns', 'none', ...USER_TYPES] as const;
 
 /** The settings of this run, read once (they take no expressions): Create or Update runs once per item. */
 const settingsOfRun = new WeakMap<IExecuteFunctions, { settings?: ColumnsSettings }>();
@@ -129,56 +54,49 @@ function readSettings(context: IExecuteFunctions): ColumnsSettings {
 	if (Array.isArray(matching) && matching.some((column) => column !== 'external_id')) {
 		throw input.invalid('Columns to Match On', "must be 'External ID': users are matched on it alone");
 	}
-	return {
-		automatic: (mode ?? 'autoMapInputData') === 'autoMapInputData',
-		newUserType: newUserType === 'fromColumns' ? undefined : newUserType,
-	};
+	const sync = context.getNodeParameter('operation', 0) === 'sync';
+	// Sync's default is Map Automatically, Create or Update's Map Each Column Manually (columnParameters.ts).
+	return { automatic: (mode ?? (sync ? 'autoMapInputData' : 'defineBelow')) === 'autoMapInputData', sync, newUserType: newUserType ?? 'fromColumns' };
 }
 
-/** Says, in a User's `reason`, that it is (or in a dry run would be) created without a type. */
-const NO_USER_TYPE =
-	"No 'User Type': the item gives none and 'User Type for New Users' is 'From Columns'. The API cannot set it later: choose a type there, or map a 'User Type' column";
+/** Why a User is not created without a type: the service cannot set one later. */
+export const NO_USER_TYPE =
+	"Not created: the item gives no 'User Type', and the service cannot set a user's type later. Map a 'User Type' column, or choose 'Employee' or 'Volunteer' under 'User Type for New Users' ('No Type (Cannot Be Set Later)' creates users without one)";
 
-/** The User to create: with the type for new Users when one is chosen, and (from 1.2) a note when it has none. */
-export function userToCreate(wanted: NewUser, settings: ColumnsSettings | undefined): { user: NewUser; reason: string | null } {
-	const user = settings?.newUserType ? { ...wanted, user_type: settings.newUserType } : wanted;
-	return { user, reason: settings && user.user_type === undefined ? NO_USER_TYPE : null };
+const TYPE_NAMES: Record<string, string> = { employee: 'Employee', volunteer: 'Volunteer' };
+
+/**
+ * The User to create, with its type: a chosen type for every new User (said when the item asked for another), the
+ * item's own, or none when 'No Type' is chosen; with 'From Columns' an item without a type creates nobody (`refused`).
+ */
+export function userToCreate(
+	wanted: NewUser,
+	settings: ColumnsSettings | undefined,
+): { user: NewUser; reason: string | null } | { refused: string } {
+	const choice = settings?.newUserType;
+	if (choice === 'employee' || choice === 'volunteer') {
+		const overridden = wanted.user_type !== undefined && wanted.user_type !== choice;
+		const reason = overridden
+			? `Created as ${TYPE_NAMES[choice]}, the type chosen under 'User Type for New Users'; the item's 'User Type' (${wanted.user_type}) was not used`
+			: null;
+		return { user: { ...wanted, user_type: choice }, reason };
+	}
+	if (choice === 'fromColumns' && wanted.user_type === undefined) return { refused: NO_USER_TYPE };
+	return { user: wanted, reason: null };
 }
 
 // ---- Reading one item --------------------------------------------------------------------------------------------
 
-/** A name as Map Automatically compares it: case, spaces and underscores ignored. */
-const comparable = (name: string) => name.replace(/[\s_]+/g, '').toLowerCase();
-
-/** Each comparable name Map Automatically takes, with the column it fills and its rank (the id and label first). */
-const AUTO_NAMES = new Map<string, { column: ColumnId; rank: number }>(
-	USER_COLUMNS.flatMap(({ id, label, alsoNamed = [] }) =>
-		[id, label, ...alsoNamed].map((name, rank) => [comparable(name), { column: id, rank }] as const),
-	),
-);
-
-/** The input field that fills each column, by Map Automatically's rule; the best-ranked one when several would. */
-function autoMapped(json: IDataObject): Partial<Record<ColumnId, string>> {
-	const found: Partial<Record<ColumnId, { field: string; rank: number }>> = {};
-	for (const field of Object.keys(json)) {
-		const name = AUTO_NAMES.get(comparable(field));
-		if (!name) continue;
-		const before = found[name.column];
-		if (!before || name.rank < before.rank) found[name.column] = { field, rank: name.rank };
-	}
-	return Object.fromEntries(Object.entries(found).map(([column, { field }]) => [column, field]));
-}
-
 /** A User Type from a spreadsheet may be written 'Employee': the service's values are lower case. */
 const userTypeValue = (value: unknown) => (typeof value === 'string' ? value.trim().toLowerCase() : value);
 
-/** The item's own fields, as a message lists them (the first dozen of a wide row). */
-function fieldsOf(json: IDataObject): string {
-	const fields = Object.keys(json);
-	if (fields.length === 0) return 'the item has no fields';
-	if (fields.length <= 12) return `the item's fields are ${listed(fields)}`;
-	return `the item's fields are ${fields.slice(0, 12).map(quoted).join(', ')} and ${fields.length - 12} more`;
+/** Fields, as a message lists them (the first dozen of a wide row). */
+function fieldList(fields: string[], whose: string): string {
+	if (fields.length === 0) return `${whose} no fields`;
+	if (fields.length <= 12) return `${whose} fields are ${listed(fields)}`;
+	return `${whose} fields are ${fields.slice(0, 12).map(quoted).join(', ')} and ${fields.length - 12} more`;
 }
+const fieldsOf = (json: IDataObject) => fieldList(Object.keys(json), Object.keys(json).length ? "the item's" : 'the item has');
 
 /** The input fields an expression reads from the item ($json.name, $json["name"]). */
 function fieldsRead(expression: unknown): string[] {
@@ -188,10 +106,19 @@ function fieldsRead(expression: unknown): string[] {
 
 const REQUIRED = USER_COLUMNS.filter(({ required }) => required);
 
+/** The expression (or value) the node holds for a column, as written: read to say which input field it reads. */
+function expressionOf(context: IExecuteFunctions, settings: ColumnsSettings | undefined, column: UserColumn): unknown {
+	const parameters = context.getNode().parameters;
+	if (!settings) return parameters[USER_PARAMETERS[column.id as keyof NewUserSource]];
+	return ((parameters.columns as IDataObject | undefined)?.value as IDataObject | null | undefined)?.[column.id];
+}
+
 /** How one item's fields are read, at the node's version. */
 interface ItemReading {
 	input: ItemInput;
 	from: NewUserSource;
+	/** The input field External ID is read from, when one can be named. */
+	externalIdField: string | null;
 	/** Why External ID is empty, said with the item's fields. */
 	withoutExternalId?: () => string;
 	/** When the item gives none of the fields: why, with the fields expected and the item's own. */
@@ -203,7 +130,7 @@ function readingOf(context: IExecuteFunctions, item: number, settings: ColumnsSe
 	if (settings?.automatic) {
 		// The item's fields as they are: no expression, no parameter read per item.
 		const row = json();
-		const mapped = autoMapped(row);
+		const mapped = autoMappedRow(row, columnsOf(settings.sync).map(({ id }) => id));
 		const input = itemInput(context, item, (column) => {
 			const field = mapped[column as ColumnId];
 			const value = field === undefined ? undefined : row[field];
@@ -212,22 +139,17 @@ function readingOf(context: IExecuteFunctions, item: number, settings: ColumnsSe
 		return {
 			input,
 			from: COLUMN_IDS,
+			externalIdField: mapped.external_id ?? null,
 			withoutExternalId: () =>
 				mapped.external_id === undefined
-					? `no input field is named 'external_id', 'External ID' or 'Employee ID' (${fieldsOf(row)}); rename one, or set 'External ID' under 'Map Each Column Manually'`
+					? `'Map Automatically' found no input field for it (${fieldsOf(row)}); rename one to 'Employee ID', or set 'External ID' under 'Map Each Column Manually'`
 					: `the item's ${quoted(mapped.external_id)} is empty`,
 			nothingGiven: () =>
 				Object.keys(mapped).length > 0
 					? undefined
-					: `No input field fills a column: 'Map Automatically' looks for ${listed(USER_COLUMNS.map(({ label }) => label))} (or 'Employee ID'), ignoring case, spaces and underscores, and ${fieldsOf(row)}`,
+					: `No input field fills a column: 'Map Automatically' looks for ${listed(REQUIRED.map(({ label }) => label))} under the names exports give them, and ${fieldsOf(row)}`,
 		};
 	}
-	// The expressions as written, read only to explain an item that gives nothing (getNode copies the node).
-	const expressionOf = (column: UserColumn) => {
-		const parameters = context.getNode().parameters;
-		if (!settings) return parameters[USER_PARAMETERS[column.id]];
-		return ((parameters.columns as IDataObject | undefined)?.value as IDataObject | null | undefined)?.[column.id];
-	};
 	const input = settings
 		? itemInput(context, item, (column) => {
 				const value = context.getNodeParameter(`columns.value.${column}`, item, null);
@@ -238,30 +160,26 @@ function readingOf(context: IExecuteFunctions, item: number, settings: ColumnsSe
 	return {
 		input,
 		from,
+		externalIdField: fieldsRead(expressionOf(context, settings, USER_COLUMNS[0]))[0] ?? null,
 		withoutExternalId: settings ? () => `it is empty for this item (${fieldsOf(json())})` : undefined,
 		nothingGiven: () => {
 			const given = REQUIRED.some(({ id, label }) => {
 				try {
-					return input.text(from[id], label) !== undefined;
+					return input.text(from[id as keyof NewUserSource], label) !== undefined;
 				} catch {
 					return true;
 				}
 			});
 			if (given) return undefined;
-			const read = [...new Set(REQUIRED.flatMap((column) => fieldsRead(expressionOf(column))))];
+			const read = [...new Set(REQUIRED.flatMap((column) => fieldsRead(expressionOf(context, settings, column))))];
 			const expected = read.length > 0 ? `: their expressions read the input fields ${listed(read)}, and ${fieldsOf(json())}` : `; ${fieldsOf(json())}`;
 			return `${listed(REQUIRED.map(({ label }) => label))} are all empty${expected}`;
 		},
 	};
 }
 
-/**
- * One input item's User, read and checked as Create checks it; a failure names the item and the fields. An item that
- * gives none of the fields says which fields were expected and which the item has.
- */
-export function readUserItem(context: IExecuteFunctions, item: number): NewUser {
-	const settings = columnsSettings(context);
-	const reading = readingOf(context, item, settings);
+/** One item's User, or the error that says why it cannot be read (one error for an item that gives nothing). */
+function userOf(context: IExecuteFunctions, item: number, settings: ColumnsSettings | undefined, reading: ItemReading): NewUser {
 	try {
 		return readNewUser(reading.input, reading.from, reading.withoutExternalId);
 	} catch (error) {
@@ -277,12 +195,80 @@ export function readUserItem(context: IExecuteFunctions, item: number): NewUser 
 	}
 }
 
-/** An item's External ID when it is readable, for the report of an item that is not. */
-export function externalIdIfReadable(context: IExecuteFunctions, item: number): string | undefined {
-	const { input, from } = readingOf(context, item, columnsSettings(context));
+/**
+ * One input item's User, read and checked as Create checks it; a failure names the item and the fields. An item that
+ * gives none of the fields says which fields were expected and which the item has.
+ */
+export function readUserItem(context: IExecuteFunctions, item: number): NewUser {
+	const settings = columnsSettings(context);
+	return userOf(context, item, settings, readingOf(context, item, settings));
+}
+
+/** A person as the row gave them: each name and the email as text, or null. */
+export interface Person {
+	first_name: string | null;
+	last_name: string | null;
+	email: string | null;
+}
+
+/** One row of a staff list: its User or why it cannot be used, and what could be read of it even then. */
+export interface StaffRow {
+	externalId?: string;
+	externalIdField: string | null;
+	person: Person;
+	user?: NewUser;
+	invalid?: string;
+	/** The row's Status (node version 1.2, Sync), never sent to the service. */
+	status?: string;
+}
+
+/** Reads one row of a staff list for Sync: nothing it holds stops the list. */
+export function readStaffRow(context: IExecuteFunctions, item: number): StaffRow {
+	const settings = columnsSettings(context);
+	const reading = readingOf(context, item, settings);
+	const { input, from } = reading;
+	const lenient = (name: string, label: string) => {
+		try {
+			return input.text(name, label);
+		} catch {
+			return undefined;
+		}
+	};
+	const status = settings?.sync ? lenient('status', 'Status') : undefined;
 	try {
-		return input.text(from.external_id, 'External ID');
-	} catch {
-		return undefined;
+		const user = userOf(context, item, settings, reading);
+		const person = { first_name: user.first_name, last_name: user.last_name, email: user.email };
+		return { externalId: user.external_id, externalIdField: reading.externalIdField, person, user, status };
+	} catch (error) {
+		return {
+			externalId: lenient(from.external_id, 'External ID'),
+			externalIdField: reading.externalIdField,
+			person: {
+				first_name: lenient(from.first_name, 'First Name') ?? null,
+				last_name: lenient(from.last_name, 'Last Name') ?? null,
+				email: lenient(from.email, 'Email') ?? null,
+			},
+			invalid: (error as Error).message,
+			status,
+		};
 	}
 }
+
+/**
+ * The one error of a list in which no row gives an External ID (node version 1.2): its key column was found in none,
+ * so every row would be skipped for the same reason. Names the input's fields and how to map External ID.
+ */
+export function listWithoutExternalId(context: IExecuteFunctions, settings: ColumnsSettings): NodeOperationError {
+	const fields = [...new Set(context.getInputData().flatMap(({ json }) => Object.keys(json)))];
+	const theirs = fieldList(fields, fields.length ? "the input's" : 'the input has');
+	const message = settings.automatic
+		? `No item gives an 'External ID': 'Map Automatically' found no column with each person's ID, and ${theirs}`
+		: `No item gives an 'External ID': it is empty in every item, and ${theirs}`;
+	return new NodeOperationError(context.getNode(), message, {
+		description: settings.automatic
+			? "Rename the column that holds each person's ID in your own system to 'Employee ID' (or 'External ID'), or choose it for 'External ID' under 'Map Each Column Manually'. Nothing was sent to the service."
+			: "Set 'External ID' under 'Columns' to the input field that holds each person's ID in your own system (drag it from the input). Nothing was sent to the service.",
+	});
+}
+
+export { userColumnFields } from './columnParameters';

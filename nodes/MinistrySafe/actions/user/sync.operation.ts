@@ -6,22 +6,22 @@ import { itemInput } from '../common/inputs';
 import { allUsers } from '../common/user';
 import { beforeVersion1_2, fromVersion1_2 } from '../common/versions';
 import type { ListOperation, ListStep } from '../types';
-import { columnsField, columnsSettings, externalIdIfReadable, newUserTypeField, readUserItem } from './columns';
+import { textList } from '../common/values';
+import { columnsSettings, listWithoutExternalId, readStaffRow } from './columns';
+import { newUserTypeField, syncColumnsFields } from './columnParameters';
 import { createUser, externalIdField, newUserAdditionalFields, newUserNameFields, updateUser } from './shared';
 import { planSync, type SyncDecision, type SyncOptions, type SyncRow } from './syncPlan';
 
 /** The columns the pre-filled expressions of versions 1 and 1.1 read, by parameter. */
 const SNAKE_CASE: Record<string, string> = { firstName: 'first_name', lastName: 'last_name', email: 'email' };
 
+/** The statuses that mean a person has left, unless the option names others. */
+const LEAVER_STATUSES = 'terminated, inactive, left, former, separated';
+
 /** One input item as a row of the list: its User, or why it is invalid (the message of Create's own checks). */
 function readRow(context: IExecuteFunctions, item: number): SyncRow {
-	try {
-		// Each field read once: on a list of 10,000, every read of an expression costs n8n about 0.1 ms.
-		const user = readUserItem(context, item);
-		return { item, externalId: user.external_id, user };
-	} catch (error) {
-		return { item, externalId: externalIdIfReadable(context, item), invalid: (error as Error).message };
-	}
+	// Each field read once: on a list of 10,000, every read of an expression costs n8n about 0.1 ms.
+	return { item, ...readStaffRow(context, item) };
 }
 
 function readOptions(context: IExecuteFunctions): SyncOptions & { dryRun: boolean } {
@@ -32,6 +32,9 @@ function readOptions(context: IExecuteFunctions): SyncOptions & { dryRun: boolea
 		deactivateMissing: input.flag('options.deactivateMissing', 'Deactivate Missing Users') ?? false,
 		deactivateOnlyTag: input.text('options.deactivateOnlyTag', 'Deactivate Only Users With Tag'),
 		maxDeactivations,
+		leaverStatuses: textList(input.text('options.leaverStatuses', 'Statuses That Mean Left') ?? LEAVER_STATUSES).map((status) =>
+			status.toLowerCase(),
+		),
 		// On unless switched off. A workflow saved when Dry Run was under Options loses that setting (n8n drops an
 		// option it no longer knows) and so runs dry until Dry Run is switched off here: nothing changes by surprise.
 		dryRun: input.flag('dryRun', 'Dry Run') ?? true,
@@ -47,6 +50,8 @@ function stepOf(context: IExecuteFunctions, decision: SyncDecision, dryRun: bool
 		reason: decision.reason,
 		...(dryRun ? { dry_run: true } : {}),
 		external_id: decision.externalId,
+		external_id_field: decision.externalIdField,
+		...decision.person,
 		user_id: userId,
 		changes: decision.changes as IDataObject,
 	});
@@ -102,7 +107,7 @@ export const sync: ListOperation = {
 			...newUserNameFields.map((field) => ({ ...field, default: `={{ $json.${SNAKE_CASE[field.name] ?? field.name} }}` })),
 		]),
 		// Version 1.2: the staff list's columns, mapped as n8n maps a row's.
-		...updateDisplayOptions(fromVersion1_2, [columnsField, newUserTypeField]),
+		...updateDisplayOptions(fromVersion1_2, [...syncColumnsFields, newUserTypeField]),
 		...updateDisplayOptions(beforeVersion1_2, [newUserAdditionalFields]),
 		{
 			displayName: 'Options',
@@ -133,11 +138,19 @@ export const sync: ListOperation = {
 					displayName: 'Max Deactivations',
 					name: 'maxDeactivations',
 					type: 'number',
-					displayOptions: { show: { deactivateMissing: [true] } },
 					typeOptions: { minValue: 0, numberPrecision: 0 },
 					default: 10,
 					description:
-						'The most users one run may deactivate. When more are missing from the list, none is deactivated and each is reported as skipped. Defaults to 10.',
+						"The most users one run may deactivate, those who left ('Statuses That Mean Left') and those missing from the list together. When more would be, none is deactivated and each is reported as skipped. Defaults to 10.",
+				},
+				{
+					displayName: 'Statuses That Mean Left',
+					name: 'leaverStatuses',
+					type: 'string',
+					displayOptions: fromVersion1_2,
+					default: LEAVER_STATUSES,
+					description:
+						"Comma-separated values of the 'Status' column (compared without case) of people who have left: their user is deactivated, never created or updated; 'Status' itself is never sent",
 				},
 			],
 		},
@@ -145,6 +158,10 @@ export const sync: ListOperation = {
 	async plan(this: IExecuteFunctions, itemCount: number) {
 		const options = readOptions(this);
 		const rows = Array.from({ length: itemCount }, (_, item) => readRow(this, item));
+		// A key column found in no row is the list's problem, said once rather than on every row.
+		if (options.columns && rows.length > 0 && rows.every((row) => row.externalId === undefined)) {
+			throw listWithoutExternalId(this, options.columns);
+		}
 		// The Organization's Users, read once: every decision is made from this one read.
 		const users = await allUsers(this);
 		return planSync(rows, users, options).map((decision) => stepOf(this, decision, options.dryRun));

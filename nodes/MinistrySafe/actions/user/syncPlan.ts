@@ -1,21 +1,20 @@
 // What Sync does with each row of the staff list and each User of the Organization, decided before anything is sent.
 import type { IDataObject } from 'n8n-workflow';
 
-import { type ColumnsSettings, userToCreate } from './columns';
+import { type ColumnsSettings, type Person, type StaffRow, userToCreate } from './columns';
 import { type NewUser, userTypeNote } from './shared';
 
-/** One input item: the User it asks for, or why it cannot be used. `externalId` is kept even for an invalid item. */
-export interface SyncRow {
+/** One input item: the User it asks for, or why it cannot be used; its External ID and names even when invalid. */
+export interface SyncRow extends StaffRow {
 	item: number;
-	externalId?: string;
-	user?: NewUser;
-	invalid?: string;
 }
 
 export interface SyncOptions {
 	deactivateMissing: boolean;
 	deactivateOnlyTag?: string;
 	maxDeactivations: number;
+	/** The statuses of people who have left, lower case: a row with one deactivates its User. */
+	leaverStatuses: string[];
 	/** Node version 1.2's settings (the type of new Users); undefined before it. */
 	columns?: ColumnsSettings;
 }
@@ -28,6 +27,10 @@ export interface SyncDecision {
 	items: number[];
 	action: SyncAction;
 	externalId: string | null;
+	/** The input field the External ID was read from; null for a User the list leaves out. */
+	externalIdField: string | null;
+	/** The person, as the row gave them (as the service has them, for a User the list leaves out). */
+	person: Person;
 	userId: number | null;
 	changes: Changes;
 	reason: string | null;
@@ -73,20 +76,34 @@ export function planSync(rows: SyncRow[], users: IDataObject[], options: SyncOpt
 	/** Users whose email is on a row with another External ID: never deactivated by this run. */
 	const emailConflicts = new Map<unknown, number>();
 	const decisions: SyncDecision[] = [];
-	const decide = (row: SyncRow, existing: IDataObject | undefined, rest: Partial<SyncDecision>) =>
-		decisions.push({
+	const decide = (row: SyncRow, existing: IDataObject | undefined, rest: Partial<SyncDecision>) => {
+		const decision: SyncDecision = {
 			items: [row.item],
 			action: 'skipped',
 			externalId: row.externalId ?? null,
+			externalIdField: row.externalIdField,
+			person: row.person,
 			userId: existing ? Number(existing.id) : null,
 			changes: {},
 			reason: null,
 			...rest,
-		});
+		};
+		decisions.push(decision);
+		return decision;
+	};
+	/** Leavers' deactivations, counted with the missing Users' against Max Deactivations. */
+	const leavers: SyncDecision[] = [];
 
 	for (const row of rows) {
 		const existing = row.externalId === undefined ? undefined : byExternalId.get(row.externalId);
 		const sameId = row.externalId === undefined ? [] : (rowsByExternalId.get(row.externalId) ?? []);
+		const left = row.status !== undefined && options.leaverStatuses.includes(lower(row.status));
+		// A leaver needs only an External ID: nothing else of the row is read, nor ever created or updated.
+		if (left && row.externalId !== undefined && sameId.length <= 1) {
+			if (existing) leavers.push(decide(row, existing, { action: 'deactivated', reason: `Left: 'Status' is ${row.status}` }));
+			else decide(row, existing, { reason: `Left ('Status' is ${row.status}), and the organization has no user with External ID ${row.externalId}: nothing to deactivate` });
+			continue;
+		}
 		if (row.invalid !== undefined || !row.user) {
 			decide(row, existing, { reason: row.invalid ?? 'The item could not be read' });
 			continue;
@@ -107,7 +124,12 @@ export function planSync(rows: SyncRow[], users: IDataObject[], options: SyncOpt
 			continue;
 		}
 		if (!existing) {
-			const { user: create, reason } = userToCreate(wanted, options.columns);
+			const creation = userToCreate(wanted, options.columns);
+			if ('refused' in creation) {
+				decide(row, existing, { reason: creation.refused });
+				continue;
+			}
+			const { user: create, reason } = creation;
 			const { tag_list, ...fields } = create;
 			const changes: Changes = {};
 			for (const [field, value] of Object.entries(fields)) if (value !== undefined) changes[field] = { from: null, to: value };
@@ -131,40 +153,49 @@ export function planSync(rows: SyncRow[], users: IDataObject[], options: SyncOpt
 		});
 	}
 
-	if (options.deactivateMissing) decisions.push(...planDeactivations(rows, users, options, rowsByExternalId, emailConflicts));
+	const missing = options.deactivateMissing ? missingUsers(users, options, rowsByExternalId, emailConflicts) : { conflicted: [], candidates: [] };
+	const allItems = rows.map((row) => row.item);
+	decisions.push(...missing.conflicted.map((user) => missingDecision(user, allItems, 'skipped', `Not in the list, but its email is on item ${emailConflicts.get(user.id)} with another External ID: not deactivated`)));
+	const count = leavers.length + missing.candidates.length;
+	if (count > options.maxDeactivations) {
+		// Over the cap, no one is deactivated: each says so.
+		const reason =
+			leavers.length === 0
+				? `${count} users are missing from the list, more than 'Max Deactivations' (${options.maxDeactivations}): none was deactivated`
+				: `${count} users would be deactivated (${leavers.length} who left, ${missing.candidates.length} missing from the list), more than 'Max Deactivations' (${options.maxDeactivations}): none was deactivated`;
+		for (const leaver of leavers) Object.assign(leaver, { action: 'skipped', reason });
+		decisions.push(...missing.candidates.map((user) => missingDecision(user, allItems, 'skipped', reason)));
+	} else {
+		decisions.push(...missing.candidates.map((user) => missingDecision(user, allItems, 'deactivated', 'Not in the list')));
+	}
 	return decisions;
 }
 
-/** Users missing from the list (and with the chosen Tag), within the cap: over it, none, each reported. */
-function planDeactivations(
-	rows: SyncRow[],
-	users: IDataObject[],
-	options: SyncOptions,
-	inList: Map<string, number[]>,
-	emailConflicts: Map<unknown, number>,
-): SyncDecision[] {
-	const allItems = rows.map((row) => row.item);
+/** Users missing from the list (and with the chosen Tag): those whose email a row uses are never deactivated. */
+function missingUsers(users: IDataObject[], options: SyncOptions, inList: Map<string, number[]>, emailConflicts: Map<unknown, number>) {
 	const tag = options.deactivateOnlyTag === undefined ? undefined : lower(options.deactivateOnlyTag);
 	const missing = users.filter(
 		(user) =>
 			!inList.has(String(user.external_id ?? '')) && (tag === undefined || userTags(user).some((name) => lower(name) === tag)),
 	);
-	const decision = (user: IDataObject, action: SyncAction, reason: string | null): SyncDecision => ({
-		items: allItems,
+	return {
+		conflicted: missing.filter((user) => emailConflicts.has(user.id)),
+		candidates: missing.filter((user) => !emailConflicts.has(user.id)),
+	};
+}
+
+const textOrNull = (value: unknown) => (value === undefined || value === null ? null : String(value));
+
+/** A User the list leaves out, named as the service has them. */
+function missingDecision(user: IDataObject, items: number[], action: SyncAction, reason: string): SyncDecision {
+	return {
+		items,
 		action,
-		externalId: user.external_id === undefined || user.external_id === null ? null : String(user.external_id),
+		externalId: textOrNull(user.external_id),
+		externalIdField: null,
+		person: { first_name: textOrNull(user.first_name), last_name: textOrNull(user.last_name), email: textOrNull(user.email) },
 		userId: Number(user.id),
 		changes: {},
 		reason,
-	});
-	const conflicted = missing.filter((user) => emailConflicts.has(user.id));
-	const candidates = missing.filter((user) => !emailConflicts.has(user.id));
-	const out = conflicted.map((user) =>
-		decision(user, 'skipped', `Not in the list, but its email is on item ${emailConflicts.get(user.id)} with another External ID: not deactivated`),
-	);
-	if (candidates.length > options.maxDeactivations) {
-		const reason = `${candidates.length} users are missing from the list, more than 'Max Deactivations' (${options.maxDeactivations}): none was deactivated`;
-		return [...out, ...candidates.map((user) => decision(user, 'skipped', reason))];
-	}
-	return [...out, ...candidates.map((user) => decision(user, 'deactivated', 'Not in the list'))];
+	};
 }

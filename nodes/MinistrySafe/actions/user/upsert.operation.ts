@@ -1,12 +1,14 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
+import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { apiRequestAllItems, PAGE_SIZE } from '../../transport';
 import { simplifiedUpsertedUser } from '../common/simplify';
 import { userIdOf } from '../common/user';
 import { beforeVersion1_2, fromVersion1_2 } from '../common/versions';
 import type { Operation } from '../types';
-import { columnsField, columnsSettings, newUserTypeField, readUserItem, userToCreate } from './columns';
+import { forItem } from '../../wording';
+import { columnsSettings, readUserItem, userToCreate } from './columns';
+import { newUserTypeField, upsertColumnsFields } from './columnParameters';
 import { createUser, externalIdField, newUserAdditionalFields, newUserNameFields, updateUser, userTypeNote } from './shared';
 import { changesOf } from './syncPlan';
 
@@ -24,7 +26,7 @@ export const upsert: Operation = {
 			...newUserNameFields,
 		]),
 		// Version 1.2: the item's columns, mapped as n8n maps a row's.
-		...updateDisplayOptions(fromVersion1_2, [columnsField, newUserTypeField]),
+		...updateDisplayOptions(fromVersion1_2, [...upsertColumnsFields, newUserTypeField]),
 		// Simplify comes before this collection (defineResource): after the fields at every version.
 		...updateDisplayOptions(beforeVersion1_2, [
 			{
@@ -46,8 +48,14 @@ export const upsert: Operation = {
 		// Only an exact match counts, so a filter the service applied loosely can never update someone else.
 		const existing = found.find((user) => String(user.external_id) === newUser.external_id);
 		if (!existing) {
-			const { user, reason } = userToCreate(newUser, columnsSettings(this));
-			return { ...(await createUser(this, user)), action: 'created', reason };
+			const creation = userToCreate(newUser, columnsSettings(this));
+			if ('refused' in creation) {
+				throw new NodeOperationError(this.getNode(), forItem(creation.refused, itemIndex), {
+					itemIndex,
+					description: 'No user was created or changed.',
+				});
+			}
+			return { ...(await createUser(this, creation.user)), action: 'created', reason: creation.reason };
 		}
 
 		// Said, as Sync says it: a User Type that the update could not apply.

@@ -1,0 +1,139 @@
+// Map Automatically's rule: which input field fills each of a User's columns. HR, payroll, church-management and
+// school systems name the same fields in many ways (docs/operations.md lists them); the rule knows their names, takes
+// the best-ranked field when several would do, and never takes a field that names someone or something else.
+import type { IDataObject } from 'n8n-workflow';
+
+/** The columns Map Automatically fills (the resource mapper's field ids). */
+export type AutoColumn = 'external_id' | 'first_name' | 'last_name' | 'email' | 'user_type' | 'tags' | 'status';
+
+/** A name as Map Automatically compares it: case, spaces, underscores and punctuation ignored, '#' read as "number". */
+export const comparable = (name: string) =>
+	name
+		.toLowerCase()
+		.replace(/#/g, 'number')
+		.replace(/[^a-z0-9]+/g, '');
+
+/** A tax or government ID (SSN, TIN, SIN, national insurance): never read, whatever it is called. */
+const TAX_ID =
+	/^(ssn|sin|tin|ein|fein|itin|nin)(number|no)?$|^ssn|ssn$|socialsecurity|socialinsurance|tax(payer)?(id|number|no)|national(insurance|id)|governmentid|federalid/;
+
+/** A field about someone or something other than the person: never their ID, name or email. */
+const SOMEONE_ELSE =
+	/household|family|spouse|partner|parent|guardian|mother|father|child|dependent|beneficiary|emergency|contact|reference|supervisor|manager|reportsto|approver|head|campus|school|location|site|building|department|dept|division|company|organization|org(?!inal)|position|job|group|team|class|course|section|district|costcent(er|re)|batch|event|account|vendor|union/;
+
+/** Rank 0 is best; within a rank the first field of the row wins. */
+interface Rule {
+	rank: number;
+	/** `name` is the field's comparable name, `field` the field's own. */
+	matches: (name: string, field: string) => boolean;
+}
+
+/** "<Name> ID", "<Name>_id" or "<name>Id": ends in the word ID (not "Paid", not "Valid"). */
+const endsInId = (field: string) => /[\s_.-]id$/i.test(field.trim()) || /[a-z0-9](Id|ID)$/.test(field.trim());
+
+const exactly =
+	(...names: string[]) =>
+	(name: string) =>
+		names.map(comparable).includes(name);
+
+/** The rules per column, best first: the service's id and the editor's label, then the names exports use. */
+export const AUTO_MAP_RULES: Record<AutoColumn, Rule[]> = {
+	external_id: [
+		{ rank: 0, matches: exactly('external_id', 'External ID') },
+		{ rank: 1, matches: exactly('employee_id', 'Employee ID') },
+		{
+			rank: 2,
+			matches: exactly(
+				'Associate ID',
+				'Employee Code',
+				'Employee Number',
+				'Employee No',
+				'Person ID',
+				'Individual ID',
+				'Member ID',
+				'Staff ID',
+				'Staff Number',
+				'Worker ID',
+				'Teacher ID',
+			),
+		},
+		// A system's own "<Name> ID" (Breeze ID, Rock ID, Teacher_id): the person's record in that system.
+		{ rank: 3, matches: (name, field) => endsInId(field) && !SOMEONE_ELSE.test(name) && !name.includes('mail') },
+		// A bare ID, when nothing better is there.
+		{ rank: 4, matches: exactly('ID') },
+	],
+	first_name: [
+		{ rank: 0, matches: exactly('first_name', 'First Name') },
+		{ rank: 1, matches: exactly('Legal First Name', 'Given Name', 'First', 'FName') },
+		{ rank: 2, matches: (name) => name.endsWith('firstname') && !/preferred|nick/.test(name) && !SOMEONE_ELSE.test(name) },
+		// A nickname only when there is no first name.
+		{ rank: 3, matches: exactly('Preferred Name', 'Preferred First Name', 'Nickname', 'Nick Name', 'Goes By', 'Known As') },
+	],
+	last_name: [
+		{ rank: 0, matches: exactly('last_name', 'Last Name') },
+		{ rank: 1, matches: exactly('Legal Last Name', 'Surname', 'Family Name', 'Last', 'LName') },
+		{ rank: 2, matches: (name) => name.endsWith('lastname') && !/preferred/.test(name) && !SOMEONE_ELSE.test(name) },
+	],
+	email: [
+		{ rank: 0, matches: exactly('email', 'Email') },
+		{ rank: 1, matches: (name) => /^(work|business|company|office|staff|school)email(address)?$/.test(name) },
+		{ rank: 2, matches: exactly('Email Address', 'E-mail', 'Primary Email', 'Primary Email Address', 'Mail') },
+		// Any other email of the person's own (Teacher_email, Employee Email), but not a personal or home one yet.
+		{
+			rank: 3,
+			matches: (name) => name.includes('email') && !/personal|home|private|other|alternate|secondary/.test(name) && !SOMEONE_ELSE.test(name),
+		},
+		{ rank: 4, matches: (name) => name.includes('email') && !SOMEONE_ELSE.test(name) },
+	],
+	user_type: [{ rank: 0, matches: exactly('user_type', 'User Type') }],
+	tags: [{ rank: 0, matches: exactly('tags', 'Tags') }],
+	// Named statuses only: a marital or tax status ("Separated") must never read as a leaver.
+	status: [
+		{ rank: 0, matches: exactly('status', 'Status') },
+		{ rank: 1, matches: exactly('Employment Status', 'Employee Status') },
+		{
+			rank: 2,
+			matches: exactly('Position Status', 'Record Status', 'Membership Status', 'Member Status', 'Worker Status', 'Staff Status'),
+		},
+	],
+};
+
+/** The rank at which a field's name fills a column, or undefined when it does not. */
+export function rankOf(column: AutoColumn, field: string): number | undefined {
+	const name = comparable(field);
+	if (name === '' || TAX_ID.test(name)) return undefined;
+	return AUTO_MAP_RULES[column].find((rule) => rule.matches(name, field))?.rank;
+}
+
+/** Whether Map Automatically would never read this field (a tax ID). */
+export const neverRead = (field: string) => TAX_ID.test(comparable(field));
+
+/** The input field that fills each column: the best-ranked, and of those the first in the row. */
+export function autoMapped(fields: string[], columns: readonly AutoColumn[]): Partial<Record<AutoColumn, string>> {
+	const found: Partial<Record<AutoColumn, { field: string; rank: number }>> = {};
+	for (const column of columns) {
+		for (const field of fields) {
+			const rank = rankOf(column, field);
+			if (rank === undefined) continue;
+			const before = found[column];
+			if (!before || rank < before.rank) found[column] = { field, rank };
+		}
+	}
+	return Object.fromEntries(Object.entries(found).map(([column, { field }]) => [column, field]));
+}
+
+/** Mappings already made, by the row's field names: a staff list's rows share their columns. */
+const known = new Map<string, Partial<Record<AutoColumn, string>>>();
+
+/** The mapping of one row, worked out once per set of field names. */
+export function autoMappedRow(json: IDataObject, columns: readonly AutoColumn[]): Partial<Record<AutoColumn, string>> {
+	const fields = Object.keys(json);
+	const key = `${columns.join(',')}\u0000${fields.join('\u0000')}`;
+	let mapping = known.get(key);
+	if (!mapping) {
+		mapping = autoMapped(fields, columns);
+		if (known.size > 1000) known.clear();
+		known.set(key, mapping);
+	}
+	return mapping;
+}

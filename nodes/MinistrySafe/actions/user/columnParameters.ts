@@ -1,0 +1,111 @@
+// What the editor shows of node version 1.2's staff-list columns (contract.md "Node version 1.2"): the resource
+// mapper's fields, its parameter for Sync and for Create or Update, and the type of new Users. The words here say the
+// rule that autoMap.ts follows and which of a chosen type and a mapped 'User Type' wins.
+import type { INodeProperties, INodePropertyOptions, ResourceMapperField } from 'n8n-workflow';
+
+import { userTypeField } from '../common/descriptions';
+import type { AutoColumn } from './autoMap';
+
+export type ColumnId = AutoColumn;
+
+export interface UserColumn {
+	id: ColumnId;
+	label: string;
+	required: boolean;
+	/** Sync alone reads it (a leaver's status); Create or Update has no such column. */
+	syncOnly?: boolean;
+}
+
+/** The User's fields, as the service names them and in the editor's words, and a row's status (never sent). */
+export const USER_COLUMNS: UserColumn[] = [
+	{ id: 'external_id', label: 'External ID', required: true },
+	{ id: 'first_name', label: 'First Name', required: true },
+	{ id: 'last_name', label: 'Last Name', required: true },
+	{ id: 'email', label: 'Email', required: true },
+	{ id: 'user_type', label: 'User Type', required: false },
+	{ id: 'tags', label: 'Tags', required: false },
+	{ id: 'status', label: 'Status', required: false, syncOnly: true },
+];
+
+/** The columns of an operation: Sync's include Status. */
+export const columnsOf = (sync: boolean) => USER_COLUMNS.filter((column) => sync || !column.syncOnly);
+
+/** The fields the resource mapper lists (the node's resourceMapping method): the same in every Organization. */
+export function userColumnFields(sync = false): ResourceMapperField[] {
+	return columnsOf(sync).map(({ id, label, required }) => ({
+		id,
+		displayName: label,
+		required,
+		defaultMatch: id === 'external_id',
+		canBeUsedToMatch: id === 'external_id',
+		display: true,
+		...(id === 'user_type'
+			? { type: 'options' as const, options: userTypeField.options as INodePropertyOptions[] }
+			: { type: 'string' as const }),
+	}));
+}
+
+/** Map Automatically's rule, as the editor and the docs say it. */
+export const AUTO_MAP_RULE =
+	"Map Automatically reads each column from the input field of the same name, ignoring case, spaces and underscores ('First Name', 'first_name' and 'firstName' fill 'First Name'), and knows the names HR, payroll, church and school exports use: 'External ID' from 'Employee ID', 'Associate ID', 'Employee Code', 'Employee #', 'Person ID', 'Individual ID', a system's own '<Name> ID', or a bare 'ID' when nothing better is there (never a household, family, supervisor, campus, school, location or department ID, and never a tax ID or SSN, which it never reads); 'First Name' from 'Legal First Name' or 'Given Name' (a nickname or preferred name only when there is no first name); 'Last Name' from 'Surname'; 'Email' from a work email before a personal or home one";
+
+const resourceMapperOptions = {
+	resourceMapperMethod: 'getUserColumns',
+	mode: 'upsert' as const,
+	fieldWords: { singular: 'column', plural: 'columns' },
+	addAllFields: true,
+	multiKeyMatch: false,
+	supportAutoMap: true,
+	matchingFieldsLabels: {
+		hint: "Users are matched on their 'External ID' alone: the ID your own system gives each person",
+	},
+};
+
+const columns = (mappingMode: 'autoMapInputData' | 'defineBelow'): INodeProperties => ({
+	displayName: 'Columns',
+	name: 'columns',
+	type: 'resourceMapper',
+	noDataExpression: true,
+	required: true,
+	default: { mappingMode, value: null, matchingColumns: ['external_id'] },
+	description: AUTO_MAP_RULE,
+	typeOptions: { loadOptionsDependsOn: ['operation'], resourceMapper: resourceMapperOptions },
+});
+
+/** Shown under the mapper while it maps automatically: n8n's own notice says less than the rule. */
+const autoMapNotice = (sync: boolean): INodeProperties => ({
+	displayName: `${AUTO_MAP_RULE}${sync ? "; 'Status' from 'Employment Status', 'Employee Status', 'Position Status', 'Record Status' or 'Membership Status'" : ''}. Other input fields are left out.`,
+	name: 'autoMapNotice',
+	type: 'notice',
+	default: '',
+	displayOptions: { show: { '/columns.mappingMode': ['autoMapInputData'] } },
+});
+
+/** Sync's columns: Map Automatically first, since Sync starts as a dry run and a list read wrongly changes nothing. */
+export const syncColumnsFields: INodeProperties[] = [columns('autoMapInputData'), autoMapNotice(true)];
+
+/** Create or Update's columns: Map Each Column Manually first, as n8n's own nodes start, since it writes at once. */
+export const upsertColumnsFields: INodeProperties[] = [columns('defineBelow'), autoMapNotice(false)];
+
+export const newUserTypeField: INodeProperties = {
+	displayName: 'User Type for New Users',
+	name: 'newUserType',
+	type: 'options',
+	noDataExpression: true,
+	options: [
+		{
+			name: 'From Columns',
+			value: 'fromColumns',
+			description: "The item's 'User Type'; an item that gives none creates no user (the type cannot be set later)",
+		},
+		...(userTypeField.options as INodePropertyOptions[]),
+		{
+			name: 'No Type (Cannot Be Set Later)',
+			value: 'none',
+			description: "The item's 'User Type' when it gives one; otherwise the user is created without a type, for good",
+		},
+	],
+	default: 'fromColumns',
+	description: "The type of each user this node creates. The service cannot change a user's type through the API.",
+	hint: "A chosen type (Employee or Volunteer) is given to every user created, over a mapped 'User Type' column. With From Columns, a new user's item must give 'User Type'.",
+};

@@ -50,7 +50,7 @@ beforeAll(async () => {
 	editor = await launchEditor();
 	page = editor.page;
 	await signIn(editor, env.n8n.url);
-}, 300_000);
+}, 600_000);
 
 afterAll(async () => {
 	await editor?.browser.close();

@@ -117,7 +117,7 @@ interface SheetJs {
 
 beforeAll(async () => {
 	env = await startE2eEnvironment({ workflows: templates, publish: [UPLOAD, VOLUNTEER] });
-}, 300_000);
+}, 600_000);
 
 afterAll(async () => {
 	await env?.stop();

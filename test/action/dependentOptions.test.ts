@@ -23,9 +23,9 @@ function offered(parameters: INodeParameters, collection: string): string[] {
 const sync = (options: INodeParameters) => ({ resource: 'user', operation: 'sync', options });
 const createCheck = (parameters: INodeParameters) => ({ resource: 'backgroundCheck', operation: 'create', ...parameters });
 
-it('Sync offers the tag and Max Deactivations only once Deactivate Missing Users is on', () => {
-	expect(offered(sync({}), 'options')).toEqual(['deactivateMissing']);
-	expect(offered(sync({ deactivateMissing: false }), 'options')).toEqual(['deactivateMissing']);
+it('Sync offers the tag only once Deactivate Missing Users is on; Max Deactivations always, as it counts leavers too', () => {
+	expect(offered(sync({}), 'options')).toEqual(['deactivateMissing', 'maxDeactivations']);
+	expect(offered(sync({ deactivateMissing: false }), 'options')).toEqual(['deactivateMissing', 'maxDeactivations']);
 	expect(offered(sync({ deactivateMissing: true }), 'options')).toEqual(['deactivateMissing', 'deactivateOnlyTag', 'maxDeactivations']);
 });
 

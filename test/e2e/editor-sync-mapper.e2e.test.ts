@@ -1,7 +1,8 @@
 // User > Sync at node version 1.2 in the n8n editor, in a real browser (issue 30): added after a staff list from an HR
 // export ("First Name", "Last Name", "Email", "Employee ID"), it shows the resource mapper on Map Automatically, and its
-// Dry Run names the right people with nothing set by hand. A list keyed "Staff Number" is skipped row by row with a
-// reason naming External ID and the columns seen, until Map Each Column Manually sets External ID to that column.
+// Dry Run names the right people with nothing set by hand (and creates no one without a type); the rule it maps by is
+// shown under the mapper. A list keyed "Ref" (a name no export uses for the person's ID) is one error naming External
+// ID and the columns seen, until Map Each Column Manually sets External ID to that column.
 import type { Locator, Page } from 'playwright-core';
 
 import { EXAMPLE_CREDENTIAL_IDS, type PublicExecution, type WorkflowFile, nodeOutput, waitFor } from '../../scripts/n8n-runtime';
@@ -21,8 +22,8 @@ const HR_ROWS = [
 	{ 'First Name': 'Ben', 'Last Name': 'Newcomer', Email: 'ben.mapper@example.org', 'Employee ID': 'E2E-MAP-2' },
 ];
 const STAFF_ROWS = [
-	{ 'Staff Number': 'S-201', 'First Name': 'Cy', 'Last Name': 'Staffer', Email: 'cy.staffer@example.org' },
-	{ 'Staff Number': 'S-202', 'First Name': 'Di', 'Last Name': 'Staffer', Email: 'di.staffer@example.org' },
+	{ Ref: 'S-201', 'First Name': 'Cy', 'Last Name': 'Staffer', Email: 'cy.staffer@example.org' },
+	{ Ref: 'S-202', 'First Name': 'Di', 'Last Name': 'Staffer', Email: 'di.staffer@example.org' },
 ];
 
 const trigger = (id: string, name: string) => ({
@@ -45,10 +46,10 @@ const hrWorkflow: WorkflowFile = {
 	pinData: { [HR_EXPORT]: HR_ROWS.map((json) => ({ json })) },
 };
 
-/** A list keyed "Staff Number", with Sync as a node added at 1.2 is saved: Map Automatically, Dry Run on. */
+/** A list keyed "Ref", with Sync as a node added at 1.2 is saved (Map Automatically, Dry Run on), new users volunteers. */
 const staffWorkflow: WorkflowFile = {
 	id: STAFF_WORKFLOW,
-	name: 'e2e: Sync over a list keyed Staff Number',
+	name: 'e2e: Sync over a list keyed Ref',
 	active: false,
 	settings: { executionOrder: 'v1' },
 	nodes: [
@@ -63,6 +64,7 @@ const staffWorkflow: WorkflowFile = {
 				resource: 'user',
 				operation: 'sync',
 				columns: { mappingMode: 'autoMapInputData', value: null, matchingColumns: ['external_id'] },
+				newUserType: 'volunteer',
 			},
 			credentials: { ministrySafeApi: { id: EXAMPLE_CREDENTIAL_IDS.api, name: 'MinistrySafe sandbox' } },
 		},
@@ -90,8 +92,8 @@ afterAll(async () => {
 const byTestId = (testId: string): Locator => page.locator(`[data-test-id="${testId}"]`);
 const panel = () => byTestId('ndv').first().locator('[data-test-id="node-parameters"]').first();
 
-/** Runs the open node from its panel and returns the output of the node after `list`, once the run is saved. */
-async function runFromPanel(workflowId: string, list: string): Promise<Array<Record<string, unknown>>> {
+/** Runs the open node from its panel and returns the saved run, once it has finished. */
+async function runExecution(workflowId: string): Promise<PublicExecution> {
 	const before = new Set((await env.client.executions(env.apiKey, workflowId)).map(({ id }) => id));
 	await byTestId('ndv').first().locator('[data-test-id="node-execute-button"]').first().click();
 	const execution = await waitFor(
@@ -103,6 +105,12 @@ async function runFromPanel(workflowId: string, list: string): Promise<Array<Rec
 		},
 		60_000,
 	);
+	return execution;
+}
+
+/** Runs the open node from its panel and returns the output of the node after `list`, once the run is saved. */
+async function runFromPanel(workflowId: string, list: string): Promise<Array<Record<string, unknown>>> {
+	const execution = await runExecution(workflowId);
 	expect(execution.status).toBe('success');
 	const syncNode = Object.keys(execution.data?.resultData.runData ?? {}).find((name) => name !== list) ?? 'none';
 	return nodeOutput({ data: execution.data! }, syncNode);
@@ -118,7 +126,7 @@ async function choose(select: Locator, text: string): Promise<void> {
 		.click();
 }
 
-const NO_TYPE = "No 'User Type': the item gives none and 'User Type for New Users' is 'From Columns'";
+const NO_TYPE = "Not created: the item gives no 'User Type', and the service cannot set a user's type later";
 
 it('added after an HR export, Sync shows the columns on Map Automatically, and its Dry Run names the right people', async () => {
 	await page.goto(`${env.n8n.url}/workflow/${HR_WORKFLOW}`);
@@ -138,21 +146,25 @@ it('added after an HR export, Sync shows the columns on Map Automatically, and i
 	};
 	await waitFor('Map Automatically in the mapping mode', shownMode, STEP_TIMEOUT_MS);
 	await panel().getByText('User Type for New Users', { exact: false }).first().waitFor({ state: 'visible' });
+	// The rule Map Automatically follows, and which of a chosen type and a mapped column wins, where the editor shows them.
+	await panel().getByText('knows the names HR, payroll, church and school exports use', { exact: false }).first().waitFor({ state: 'visible' });
+	await panel().getByText("over a mapped 'User Type' column", { exact: false }).first().waitFor({ state: 'visible' });
 
 	const output = await runFromPanel(HR_WORKFLOW, HR_EXPORT);
-	expect(output.map(({ action, dry_run, external_id }) => ({ action, dry_run, external_id }))).toEqual([
-		{ action: 'updated', dry_run: true, external_id: '10001' },
-		{ action: 'created', dry_run: true, external_id: 'E2E-MAP-1' },
-		{ action: 'created', dry_run: true, external_id: 'E2E-MAP-2' },
+	expect(output.map(({ action, dry_run, external_id, external_id_field }) => ({ action, dry_run, external_id, external_id_field }))).toEqual([
+		{ action: 'updated', dry_run: true, external_id: '10001', external_id_field: 'Employee ID' },
+		{ action: 'skipped', dry_run: true, external_id: 'E2E-MAP-1', external_id_field: 'Employee ID' },
+		{ action: 'skipped', dry_run: true, external_id: 'E2E-MAP-2', external_id_field: 'Employee ID' },
 	]);
 	expect(output[0].changes).toMatchObject({ first_name: { to: 'Renamed' }, last_name: { to: 'By-The-Export' } });
-	expect(output[1].changes).toMatchObject({ first_name: { to: 'Ada' }, email: { to: 'ada.mapper@example.org' } });
-	// No 'User Type' column: the new people would have no type, and the output says so.
+	// No 'User Type' column: the new people would have no type, which the service cannot set later: not created, and
+	// each item names the person and says why.
+	expect(output[1]).toMatchObject({ first_name: 'Ada', last_name: 'Newcomer', email: 'ada.mapper@example.org' });
 	expect(String(output[1].reason)).toContain(NO_TYPE);
 	await editor.screenshot('sync-mapper-auto.png');
 });
 
-it('skips each row of a list keyed "Staff Number", naming External ID and the columns, until it is mapped by hand', async () => {
+it('stops a list keyed "Ref" with one error naming External ID and the columns, until it is mapped by hand', async () => {
 	await byTestId('ndv').first().press('Escape').catch(() => undefined);
 	await page.goto(`${env.n8n.url}/workflow/${STAFF_WORKFLOW}`);
 	const syncNode = byTestId('canvas-node').filter({ hasText: SYNC }).first();
@@ -160,20 +172,18 @@ it('skips each row of a list keyed "Staff Number", naming External ID and the co
 	await syncNode.dblclick();
 	await panel().waitFor({ state: 'visible' });
 
-	const skipped = await runFromPanel(STAFF_WORKFLOW, STAFF_LIST);
-	expect(skipped.map(({ action, reason }) => ({ action, reason }))).toEqual(
-		STAFF_ROWS.map((_, item) => ({
-			action: 'skipped',
-			reason: `'External ID' is required: no input field is named 'external_id', 'External ID' or 'Employee ID' (the item's fields are 'Staff Number', 'First Name', 'Last Name' and 'Email'); rename one, or set 'External ID' under 'Map Each Column Manually' [item ${item}]`,
-		})),
+	const stopped = await runExecution(STAFF_WORKFLOW);
+	expect(stopped.status).toBe('error');
+	expect(JSON.stringify(stopped.data?.resultData)).toContain(
+		"No item gives an 'External ID': 'Map Automatically' found no column with each person's ID, and the input's fields are 'Ref', 'First Name', 'Last Name' and 'Email'",
 	);
-	await editor.screenshot('sync-mapper-skipped.png');
+	await editor.screenshot('sync-mapper-stopped.png');
 
 	await choose(panel().locator('[data-test-id="mapping-mode-select"]').first(), 'Map Each Column Manually');
 	// Each column as a person sets it: the expression typed in, then Expression chosen above the field (n8n keeps the
 	// text as the expression; a version that already switched on typing '{{' stays so).
 	const expressions: Array<[string, string]> = [
-		['external_id', '{{ $json["Staff Number"] }}'],
+		['external_id', '{{ $json.Ref }}'],
 		['first_name', '{{ $json["First Name"] }}'],
 		['last_name', '{{ $json["Last Name"] }}'],
 		['email', '{{ $json.Email }}'],

@@ -6,7 +6,15 @@ import { itemInput } from '../common/inputs';
 import { resolveUserId, userReference } from '../common/user';
 import type { Operation } from '../types';
 import { surveyCodeField, withKnownCodes } from './surveyCode';
-import { simplifiedUser } from '../common/simplify';
+import { simplifiedTraining, simplifiedUser, type Simplifier } from '../common/simplify';
+import { VERSION_1_2 } from '../common/versions';
+
+/** The assigned User, or (when it was already assigned) the Training the User has, with `already_assigned`. */
+const simplifiedAssignment: Simplifier = {
+	keeps: `${simplifiedUser.keeps} A training already assigned keeps the training's fields and already_assigned.`,
+	simplify: (record) =>
+		record.already_assigned === true ? { ...simplifiedTraining.simplify(record), already_assigned: true } : simplifiedUser.simplify(record),
+};
 
 export const assign: Operation = {
 	option: {
@@ -41,6 +49,14 @@ export const assign: Operation = {
 					description: 'Whether the service emails the user a link to the training',
 				},
 				{
+					displayName: 'Skip If Already Assigned',
+					name: 'skipIfAssigned',
+					type: 'boolean',
+					default: true,
+					description:
+						'Whether to leave a user who already has a training of this survey code that is not completed: nothing is sent (no second assignment, no second email) and the output is that training, with already_assigned. On unless switched off from node version 1.2.',
+				},
+				{
 					displayName: 'Upfront Payment',
 					name: 'upfrontPayment',
 					type: 'boolean',
@@ -50,19 +66,32 @@ export const assign: Operation = {
 			],
 		},
 	],
-	simplify: simplifiedUser,
+	simplify: simplifiedAssignment,
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const input = itemInput(this, itemIndex);
-		const fields = input.all(() => {
+		const { fields, skipIfAssigned } = input.all(() => {
 			input.check(() => userReference(this, itemIndex));
 			return {
-				survey_code: input.text('surveyCode', 'Survey Code Name or ID', true),
-				send_email: input.flag('options.sendEmail', 'Send Email'),
-				upfront_payment: input.flag('options.upfrontPayment', 'Upfront Payment'),
-				language: input.text('options.language', 'Language'),
+				fields: {
+					survey_code: input.text('surveyCode', 'Survey Code Name or ID', true),
+					send_email: input.flag('options.sendEmail', 'Send Email'),
+					upfront_payment: input.flag('options.upfrontPayment', 'Upfront Payment'),
+					language: input.text('options.language', 'Language'),
+				},
+				// Versions 1 and 1.1 assign again, as they always did, unless the option is added.
+				skipIfAssigned: input.flag('options.skipIfAssigned', 'Skip If Already Assigned') ?? this.getNode().typeVersion >= VERSION_1_2,
 			};
 		});
 		const user = await resolveUserId(this, itemIndex);
+		if (skipIfAssigned) {
+			// A volunteer who signs up twice is not assigned (nor emailed) twice: an open Training of the code stands.
+			const trainings = (await apiRequest.call(this, 'GET', `/users/${user.id}/trainings`, {
+				record: user.label,
+				expect: 'a list of records',
+			})) as IDataObject[];
+			const open = trainings.find((training) => String(training.survey_code) === fields.survey_code && !training.complete_date);
+			if (open) return { ...open, already_assigned: true };
+		}
 		try {
 			return (await apiRequest.call(this, 'POST', `/users/${user.id}/assign_training`, {
 				body: toFormBody(fields),

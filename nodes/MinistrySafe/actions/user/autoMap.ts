@@ -19,7 +19,7 @@ const TAX_ID =
 
 /** A field about someone or something other than the person: never their ID, name or email. */
 const SOMEONE_ELSE =
-	/household|family|spouse|partner|parent|guardian|mother|father|child|dependent|beneficiary|emergency|contact|reference|supervisor|manager|reportsto|approver|head|campus|school|location|site|building|department|dept|division|company|organization|org(?!inal)|position|job|group|team|class|course|section|district|costcent(er|re)|batch|event|account|vendor|union/;
+	/household|family|spouse|partner|parent|guardian|mother|father|child|dependent|beneficiary|emergency|reference|supervisor|manager|reportsto|approver|head|campus|school|location|site|building|department|dept|division|company|organization|org(?!inal)|position|job|group|team|class|course|section|district|costcent(er|re)|batch|event|account|vendor|union/;
 
 /** Rank 0 is best; within a rank the first field of the row wins. */
 interface Rule {
@@ -74,16 +74,16 @@ export const AUTO_MAP_RULES: Record<AutoColumn, Rule[]> = {
 		{ rank: 1, matches: exactly('Legal Last Name', 'Surname', 'Family Name', 'Last', 'LName') },
 		{ rank: 2, matches: (name) => name.endsWith('lastname') && !/preferred/.test(name) && !SOMEONE_ELSE.test(name) },
 	],
+	// A work email before the plain one (Gusto's `email` is the personal one), a personal or home one last.
 	email: [
-		{ rank: 0, matches: exactly('email', 'Email') },
-		{ rank: 1, matches: (name) => /^(work|business|company|office|staff|school)email(address)?$/.test(name) },
-		{ rank: 2, matches: exactly('Email Address', 'E-mail', 'Primary Email', 'Primary Email Address', 'Mail') },
-		// Any other email of the person's own (Teacher_email, Employee Email), but not a personal or home one yet.
+		{ rank: 0, matches: (name) => /(work|business|company|office|staff|school)e?mail/.test(name) && !SOMEONE_ELSE.test(name.replace(/school|company/g, '')) },
+		{ rank: 1, matches: exactly('email', 'Email', 'Email Address', 'E-mail', 'Primary Email', 'Primary Email Address', 'Mail') },
+		// Any other email of the person's own (Teacher_email, Employee Email).
 		{
-			rank: 3,
+			rank: 2,
 			matches: (name) => name.includes('email') && !/personal|home|private|other|alternate|secondary/.test(name) && !SOMEONE_ELSE.test(name),
 		},
-		{ rank: 4, matches: (name) => name.includes('email') && !SOMEONE_ELSE.test(name) },
+		{ rank: 3, matches: (name) => name.includes('email') && !SOMEONE_ELSE.test(name) },
 	],
 	user_type: [{ rank: 0, matches: exactly('user_type', 'User Type') }],
 	tags: [{ rank: 0, matches: exactly('tags', 'Tags') }],

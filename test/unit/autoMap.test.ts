@@ -1,0 +1,186 @@
+// Map Automatically's rule (nodes/MinistrySafe/actions/user/autoMap.ts), table by table: each table reads as the rule
+// it checks. Rank 0 is the best; a field that fills nothing has no rank.
+import { autoMapped, type AutoColumn, comparable, rankOf } from '../../nodes/MinistrySafe/actions/user/autoMap';
+
+describe('comparable: case, spaces, underscores and punctuation ignored, # read as number', () => {
+	test.each([
+		['First Name', 'firstname'],
+		['first_name', 'firstname'],
+		['firstName', 'firstname'],
+		[' EMAIL ', 'email'],
+		['Employee #', 'employeenumber'],
+		['Work Contact: Work Email', 'workcontactworkemail'],
+		['Tax ID (SSN)', 'taxidssn'],
+		['E-mail', 'email'],
+	])('%j compares as %j', (name, expected) => {
+		expect(comparable(name)).toBe(expected);
+	});
+});
+
+describe("External ID: the service's names, then the names exports give a person's ID, never someone else's or a tax ID", () => {
+	test.each([
+		['external_id', 0],
+		['External ID', 0],
+		['Employee ID', 1],
+		['employee_id', 1],
+		['Associate ID', 2],
+		['Employee Code', 2],
+		['Employee_Code', 2],
+		['Employee #', 2],
+		['Employee Number', 2],
+		['Person ID', 2],
+		['Individual ID', 2],
+		['individual_id', 2],
+		['Staff Number', 2],
+		["a system's own: Breeze ID", 3],
+		['Remote ID', 3],
+		['gusto_employee_id', 3],
+		['sourcedId', 3],
+		['Teacher_id', 2],
+		['ID', 4],
+		['Id', 4],
+	])('%s: rank %s', (field, rank) => {
+		expect(rankOf('external_id', field.replace("a system's own: ", ''))).toBe(rank);
+	});
+
+	test.each([
+		['Household ID'],
+		['Family ID'],
+		['family_id'],
+		['PrimaryFamilyId'],
+		['Reports To Associate ID'],
+		['Supervisor ID'],
+		['Manager ID'],
+		['manager_id'],
+		['Campus ID'],
+		['PrimaryCampusId'],
+		['School ID'],
+		['School_id'],
+		['Location ID'],
+		['Department ID'],
+		['Position ID'],
+		['Emergency Contact ID'],
+		['Tax ID'],
+		['Tax ID (SSN)'],
+		['SSN'],
+		['SS_Number'],
+		['Social Security Number'],
+		['National Insurance Number'],
+		['Federal ID'],
+		['TIN'],
+		['Email ID'],
+		['Paid'],
+		['Valid'],
+		['Payroll Provider ID#'],
+	])('never %s', (field) => {
+		expect(rankOf('external_id', field)).toBeUndefined();
+	});
+});
+
+describe('First Name: the first name before a legal or given one, a nickname or preferred name only without them', () => {
+	test.each([
+		['first_name', 0],
+		['First Name', 0],
+		['FirstName', 0],
+		['Legal First Name', 1],
+		['Legal_Firstname', 1],
+		['Given Name', 1],
+		['givenName', 1],
+		['Employee First Name', 2],
+		['Preferred Name', 3],
+		['Nickname', 3],
+		['NickName', 3],
+		['preferred_first_name', 3],
+	])('%s: rank %s', (field, rank) => {
+		expect(rankOf('first_name', field)).toBe(rank);
+	});
+
+	test.each([['Emergency Contact First Name'], ['Spouse First Name'], ['Supervisor First Name'], ['Middle Name']])('never %s', (field) => {
+		expect(rankOf('first_name', field)).toBeUndefined();
+	});
+});
+
+describe('Last Name: the last name, a legal one, a surname or family name', () => {
+	test.each([
+		['last_name', 0],
+		['Last Name', 0],
+		['Legal Last Name', 1],
+		['Legal_Lastname', 1],
+		['Surname', 1],
+		['familyName', 1],
+		['Employee Last Name', 2],
+	])('%s: rank %s', (field, rank) => {
+		expect(rankOf('last_name', field)).toBe(rank);
+	});
+
+	test.each([['Parent Last Name'], ['Preferred Surname'], ['Family ID']])('never %s', (field) => {
+		expect(rankOf('last_name', field)).toBeUndefined();
+	});
+});
+
+describe('Email: a work email first, then the plain one, then any other of the person, a personal or home one last', () => {
+	test.each([
+		['Work Email', 0],
+		['work_email', 0],
+		['Work Contact: Work Email', 0],
+		['Business Email', 0],
+		['School Email', 0],
+		['email', 1],
+		['Email Address', 1],
+		['E-mail', 1],
+		['Teacher_email', 2],
+		['Employee Email', 2],
+		['Personal Email', 3],
+		['Home Email', 3],
+		['Personal Contact: Personal Email', 3],
+	])('%s: rank %s', (field, rank) => {
+		expect(rankOf('email', field)).toBe(rank);
+	});
+
+	test.each([['Emergency Contact Email'], ['Supervisor Email'], ['Parent Email'], ['Spouse Email']])('never %s', (field) => {
+		expect(rankOf('email', field)).toBeUndefined();
+	});
+});
+
+describe('Status: the named statuses only, never a marital or tax status', () => {
+	test.each([
+		['Status', 0],
+		['status', 0],
+		['Employment Status', 1],
+		['Employee_Status', 1],
+		['Position Status', 2],
+		['Record Status', 2],
+		['RecordStatus', 2],
+		['Membership Status', 2],
+	])('%s: rank %s', (field, rank) => {
+		expect(rankOf('status', field)).toBe(rank);
+	});
+
+	test.each([['Marital Status'], ['Tax Filing Status'], ['Veterans Status'], ['Connection Status'], ['Background Check Status']])(
+		'never %s',
+		(field) => {
+			expect(rankOf('status', field)).toBeUndefined();
+		},
+	);
+});
+
+describe('autoMapped: the best rank wins, and of equal ranks the first field of the row', () => {
+	const columns: AutoColumn[] = ['external_id', 'first_name', 'last_name', 'email', 'status'];
+	test.each([
+		[['Household ID', 'Person ID', 'ID'], 'external_id', 'Person ID'],
+		[['ID', 'Breeze ID'], 'external_id', 'Breeze ID'],
+		[['Teacher_id', 'State_teacher_id'], 'external_id', 'Teacher_id'],
+		[['Employee ID', 'external_id'], 'external_id', 'external_id'],
+		[['Preferred Name', 'Legal First Name'], 'first_name', 'Legal First Name'],
+		[['Given Name', 'First Name'], 'first_name', 'First Name'],
+		[['Personal Email', 'Email', 'Work Email'], 'email', 'Work Email'],
+		[['Home Email', 'Email Address'], 'email', 'Email Address'],
+		[['Employment Status', 'Status'], 'status', 'Status'],
+	])('of %j, %s is read from %j', (fields, column, expected) => {
+		expect(autoMapped(fields, columns)[column as AutoColumn]).toBe(expected);
+	});
+
+	test.each([[['SSN', 'Tax ID', 'Household ID', 'Marital Status']]])('of %j, nothing is read', (fields) => {
+		expect(autoMapped(fields, columns)).toEqual({});
+	});
+});

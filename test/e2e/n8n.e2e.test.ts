@@ -61,6 +61,15 @@ function withHrUrl(workflow: WorkflowFile, url: string): WorkflowFile {
 	return copy;
 }
 
+/** The report example with its email node enabled, as a user enables it once the SMTP credential is chosen. */
+function withEmailEnabled(workflow: WorkflowFile): WorkflowFile {
+	const copy = structuredClone(workflow);
+	const node = copy.nodes.find((candidate) => candidate.name === 'Email the report');
+	if (node?.disabled !== true) throw new Error('The report example has no disabled "Email the report"');
+	delete node.disabled;
+	return copy;
+}
+
 let env: E2eEnvironment;
 /** A stand-in for the HR system the quiz example posts to. */
 let hr: Receiver;
@@ -82,7 +91,13 @@ beforeAll(async () => {
 	const hrUrl = `${hr.url}/api/training-certificates`;
 	const workflows = [
 		...fixtureWorkflows(),
-		...examples.map((workflow) => (workflow.id === QUIZ_CERTIFICATE ? withHrUrl(workflow, hrUrl) : workflow)),
+		...examples.map((workflow) =>
+			workflow.id === QUIZ_CERTIFICATE
+				? withHrUrl(workflow, hrUrl)
+				: workflow.id === EXPIRING_REPORT
+					? withEmailEnabled(workflow)
+					: workflow,
+		),
 	];
 	env = await startE2eEnvironment({ workflows, publish: [ALL_EVENTS, BACKGROUND_CHECK_READY, QUIZ_CERTIFICATE] });
 }, 300_000);

@@ -24,7 +24,13 @@ const UPLOAD = 'msExampleUploadStaffList';
 const VOLUNTEER = 'msExampleVolunteerSignUp';
 const GOOGLE_SHEET = 'msExampleGoogleSheetSync';
 const BAMBOO_HR = 'msExampleBambooHrSync';
+const EXPIRING_REPORT = 'msExampleExpiringReport';
 const SCHEDULE = 'Every night at 2:00';
+/** The upload form's answers to "Who is on the list?" and "What should happen?". */
+const BY_COLUMN = 'A column in the file says which';
+const DRY_RUN = 'Show what would change';
+const APPLY = 'Apply the changes';
+const SEND_AGAIN = 'Nothing has changed yet. To make these changes, send the same file again with "Apply the changes".';
 
 interface ApiUser {
 	id: number;
@@ -111,7 +117,7 @@ interface SheetJs {
 
 beforeAll(async () => {
 	env = await startE2eEnvironment({ workflows: templates, publish: [UPLOAD, VOLUNTEER] });
-}, 300_000);
+}, 600_000);
 
 afterAll(async () => {
 	await env?.stop();
@@ -151,7 +157,8 @@ describe('Upload your staff list', () => {
 
 		const page = await submitForm(formUrl(workflow), {
 			'Staff list (CSV or Excel)': sent,
-			'What should happen?': 'Show what would change',
+			'Who is on the list?': BY_COLUMN,
+			'What should happen?': DRY_RUN,
 		});
 
 		const requests = sentSince(start);
@@ -164,7 +171,7 @@ describe('Upload your staff list', () => {
 				'Would create 2: Ada Uploadwell, Ben Uploadwell',
 				`Would update 1: ${changed.first_name} ${changed.last_name}-Okafor (last_name)`,
 				'Unchanged: 1',
-				'Nothing has changed yet. To make these changes, send the same file again with "Apply the changes".',
+				SEND_AGAIN,
 			]),
 		);
 	}
@@ -186,7 +193,8 @@ describe('Upload your staff list', () => {
 
 		const page = await submitForm(formUrl(workflow), {
 			'Staff list (CSV or Excel)': file,
-			'What should happen?': 'Apply the changes',
+			'Who is on the list?': BY_COLUMN,
+			'What should happen?': APPLY,
 		});
 
 		// Sync sends its changes concurrently: they arrive in any order.
@@ -224,6 +232,160 @@ describe('Upload your staff list', () => {
 		}
 		expect(after.find((user) => user.id === changed.id)?.last_name).toBe(`${changed.last_name}-Okafor`);
 		expect(after.find((user) => user.id === same.id)).toEqual(same);
+	});
+});
+
+describe('Upload your staff list: exports as HR systems write them', () => {
+	const workflow = template(UPLOAD);
+	let leaver: ApiUser;
+	let kept: ApiUser;
+	/** A Paycom-like export: its own names for the ID, the legal names, the work email and the status. */
+	let paycom: FormFile;
+	const NEW_HIRES = [
+		['TPL-PAYCOM-1', 'Priya', 'Paycomson', 'priya.paycomson@example.org'],
+		// Text from the file reaches the page as text: it must not become HTML.
+		['TPL-PAYCOM-2', 'Theo', 'Ray & <Sons>', 'theo.ray@example.org'],
+	];
+
+	beforeAll(async () => {
+		// Two people the service has, left alone by the tests above: one who has left, one listed as they are.
+		const usable = (await allUsers()).filter((user) => user.external_id && !user.external_id.startsWith('TPL-') && user.user_type && !/[<>&]/.test(`${user.first_name}${user.last_name}`));
+		[leaver, kept] = usable.slice(-2);
+		paycom = {
+			name: 'paycom-export.csv',
+			type: 'text/csv',
+			content: csv([
+				['Employee Code', 'Legal Firstname', 'Legal Lastname', 'Work Email', 'Employee Status', 'Department'],
+				...NEW_HIRES.map(([code, first, last, email]) => [code, first, last, email, 'Active', 'Youth']),
+				[leaver.external_id, leaver.first_name, leaver.last_name, leaver.email, 'Terminated', 'Youth'],
+				[kept.external_id, kept.first_name, kept.last_name, kept.email, 'Active', 'Office'],
+				['TPL-PAYCOM-3', 'Gil', 'Noemail', '', 'Active', 'Youth'],
+				['TPL-PAYCOM-4', 'Hal', 'Noemail', '', 'Active', 'Youth'],
+			]),
+		};
+	});
+
+	/** The skipped rows' lines: the heading, then one line per distinct reason with how many and who. */
+	function expectSkippedGrouped(lines: string[], heading: string): void {
+		const at = lines.indexOf(heading);
+		expect(at).toBeGreaterThanOrEqual(0);
+		const reasons = lines.slice(at + 1).filter((line) => /^\d+ \(/.test(line));
+		expect(reasons).toEqual([expect.stringMatching(/^2 \(Gil Noemail, Hal Noemail\): .*'Email'/)]);
+		expect(reasons[0]).not.toMatch(/\[item \d+\]/);
+	}
+
+	it('an ADP-like export whose ID column is not recognised: one sentence naming its columns, nothing sent', async () => {
+		const start = env.sandbox.requests.length;
+		const header = ['File #', 'Preferred Name', 'Last Name', 'Work Email', 'Status'];
+		const content = csv([
+			header,
+			...Array.from({ length: 6 }, (_, row) => [`3000${row + 1}`, `Ana${row}`, 'Adpson', `ana${row}.adpson@example.org`, 'Active']),
+		]);
+
+		const page = await submitForm(formUrl(workflow), {
+			'Staff list (CSV or Excel)': { name: 'adp-export.csv', type: 'text/csv', content },
+			'Who is on the list?': 'Employees',
+			'What should happen?': DRY_RUN,
+		});
+
+		expect(sentSince(start)).toEqual([]);
+		expect(page.title).toBe('The staff list needs a change');
+		expect(page.text.split('\n')).toContain(
+			'The file has no column with the Employee ID: its columns are "File #", "Preferred Name", "Last Name", "Work Email", "Status"; ' +
+				'name the column that holds each person\'s ID in your HR system "Employee ID" and send the file again (nothing has changed).',
+		);
+		// Said once, in the uploader's words: no editor words, no row-by-row reasons, no "send it again to apply".
+		expect(page.text).not.toMatch(/Map Automatically|Map Each Column|\[item|Would skip|Apply the changes/);
+	});
+
+	it('an ADP-like export (Employee #, Preferred Name, ...) is read as it is', async () => {
+		const start = env.sandbox.requests.length;
+		const content = csv([
+			['Employee #', 'Preferred Name', 'Last Name', 'Work Email', 'Status'],
+			['TPL-ADP-1', 'Ana', 'Adpson', 'ana.adpson@example.org', 'Active'],
+		]);
+
+		const page = await submitForm(formUrl(workflow), {
+			'Staff list (CSV or Excel)': { name: 'adp-export.csv', type: 'text/csv', content },
+			'Who is on the list?': 'Volunteers',
+			'What should happen?': DRY_RUN,
+		});
+
+		expect(writes(sentSince(start))).toEqual([]);
+		expect(page.title).toBe('What would change');
+		expect(page.text.split('\n')).toEqual(expect.arrayContaining(['Would create 1: Ana Adpson', SEND_AGAIN]));
+	});
+
+	it('a Paycom-like export of "Employees": the dry run names the people, groups the skipped rows by reason, sends nothing', async () => {
+		const before = await allUsers();
+		const start = env.sandbox.requests.length;
+
+		const page = await submitForm(formUrl(workflow), {
+			'Staff list (CSV or Excel)': paycom,
+			'Who is on the list?': 'Employees',
+			'What should happen?': DRY_RUN,
+		});
+
+		expect(writes(sentSince(start))).toEqual([]);
+		expect(await allUsers()).toEqual(before);
+		expect(page.title).toBe('What would change');
+		const lines = page.text.split('\n');
+		expect(lines).toEqual(
+			expect.arrayContaining([
+				'Would create 2: Priya Paycomson, Theo Ray & <Sons>',
+				`Would deactivate 1: ${leaver.first_name} ${leaver.last_name}`,
+				'Would skip 2:',
+				'Unchanged: 1',
+				SEND_AGAIN,
+			]),
+		);
+		expectSkippedGrouped(lines, 'Would skip 2:');
+		// The file's text is escaped: the page's HTML holds it as text, not as a tag.
+		expect(page.html).toContain('Ray &amp; &lt;Sons&gt;');
+	});
+
+	it('applied: creates the new people as employees, deactivates the one who left, and says so', async () => {
+		const start = env.sandbox.requests.length;
+
+		const page = await submitForm(formUrl(workflow), {
+			'Staff list (CSV or Excel)': paycom,
+			'Who is on the list?': 'Employees',
+			'What should happen?': APPLY,
+		});
+
+		const sentWrites = writes(sentSince(start)).map(({ method, path, body }) => ({ method, path, body }));
+		expect(sentWrites).toHaveLength(3);
+		expect(sentWrites).toEqual(
+			expect.arrayContaining([
+				...NEW_HIRES.map(([externalId, firstName, lastName, email]) => ({
+					method: 'POST',
+					path: '/api/v2/users',
+					body: { user: expect.objectContaining({ external_id: externalId, first_name: firstName, last_name: lastName, email, user_type: 'employee' }) },
+				})),
+				expect.objectContaining({ method: 'DELETE', path: `/api/v2/users/${leaver.id}` }),
+			]),
+		);
+		// Nothing of the file's own columns (the status, the department) reaches the service.
+		expect(JSON.stringify(sentWrites)).not.toMatch(/Terminated|Active|Youth|Office/);
+		expect(page.title).toBe('Your staff list is applied');
+		const lines = page.text.split('\n');
+		expect(lines).toEqual(
+			expect.arrayContaining([
+				'Created 2: Priya Paycomson, Theo Ray & <Sons>',
+				`Deactivated 1: ${leaver.first_name} ${leaver.last_name}`,
+				'Skipped 2:',
+				'Unchanged: 1',
+			]),
+		);
+		expectSkippedGrouped(lines, 'Skipped 2:');
+		expect(page.text).not.toContain('Nothing has changed yet');
+
+		const after = await allUsers();
+		for (const [externalId] of NEW_HIRES) {
+			expect(after.find((user) => user.external_id === externalId)).toMatchObject({ user_type: 'employee' });
+		}
+		expect(after.find((user) => user.id === leaver.id)).toBeUndefined();
+		expect(after.find((user) => user.id === kept.id)).toEqual(kept);
 	});
 });
 
@@ -321,6 +483,26 @@ async function nodeIssues(workflow: WorkflowFile): Promise<Record<string, { para
 	}
 	return issues;
 }
+
+describe('the weekly expiring report template', () => {
+	const workflow = template(EXPIRING_REPORT);
+
+	it('ships its email and Slack nodes disabled: as imported, "Run now" runs green and sends nothing', async () => {
+		expect(nodeNamed(workflow, 'Email the report')).toMatchObject({ type: 'n8n-nodes-base.emailSend', disabled: true });
+		expect(nodeNamed(workflow, 'Post to Slack')).toMatchObject({ type: 'n8n-nodes-base.slack', disabled: true });
+		// Whatever the editor marks is on a node that is off: the run does not reach it.
+		const marked = Object.keys(await nodeIssues(workflow));
+		expect(marked.filter((name) => nodeNamed(workflow, name).disabled !== true)).toEqual([]);
+
+		const executionId = await env.client.executeManually(workflow, 'Run now');
+		const execution = await endedExecution(EXPIRING_REPORT, executionId);
+
+		const error = execution.data?.resultData.error;
+		expect({ status: execution.status, error: error && JSON.stringify(error).slice(0, 2000) }).toEqual({ status: 'success', error: undefined });
+		const [report] = nodeOutput({ data: execution.data as NonNullable<PublicExecution['data']> }, 'Compliance report');
+		expect(report).toMatchObject({ html: expect.any(String), text: expect.any(String) });
+	});
+});
 
 /** A manual execution once it has ended, read through n8n's public API. */
 async function endedExecution(workflowId: string, executionId: string): Promise<PublicExecution> {

@@ -1,9 +1,12 @@
 // The test calls that docs/triggers.md gives a user ("Send a test event yourself"): each `curl` line, read from the
 // page and sent as curl would send it, must start a workflow whose trigger listens for that event alone, with Basic
-// Auth and the username and password of the trigger's MinistrySafe Webhook API credential.
+// Auth and the username and password of the trigger's MinistrySafe Webhook API credential. Its IDs are records the
+// sandbox of `npm run dev` has (its default seed), so a workflow that reads the record behind the event finds it.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
+import { startSandbox } from '../../sandbox';
+import { ok, sandboxClients } from '../helpers/sandbox';
 import { startTriggerHarness } from '../helpers/webhook';
 
 const PAGE = join(__dirname, '..', '..', 'docs', 'triggers.md');
@@ -80,3 +83,38 @@ test.each(calls.map((call): [string, CurlCall] => [call.label, call]))(
 		}
 	},
 );
+
+test("each call's IDs are records of the sandbox that npm run dev starts, and agree with each other", async () => {
+	const sandbox = await startSandbox();
+	try {
+		const { api } = sandboxClients(sandbox);
+		const get = async (path: string) => ok(await api.get(path)) as Record<string, unknown>;
+		const body = (label: string) => JSON.parse(calls.find((call) => call.label === label)?.body ?? '{}') as Record<string, string>;
+		const userOf = async (id: string) => {
+			const user = await get(`/users/${id}`);
+			return { user_id: String(user.id), external_id: user.external_id, email: user.email, first_name: user.first_name, last_name: user.last_name };
+		};
+
+		const quiz = body('Quiz Completed');
+		expect(await userOf(quiz.user_id)).toMatchObject({ user_id: quiz.user_id, external_id: quiz.external_id });
+		const surveyCodes = (ok(await api.get('/survey_codes')) as Array<{ code: string }>).map(({ code }) => code);
+		expect(surveyCodes).toContain(quiz.survey_code);
+
+		const ready = body('Background Check Ready');
+		const check = await get(`/background_checks/${ready.id}`);
+		expect(String(check.user_id)).toBe(ready.user_id);
+		expect(await userOf(ready.user_id)).toMatchObject({ external_id: ready.external_id, email: ready.email });
+
+		const created = body('User Created');
+		expect(await userOf(created.id)).toEqual({
+			user_id: created.id,
+			external_id: created.external_id,
+			email: created.email,
+			first_name: created.first_name,
+			last_name: created.last_name,
+		});
+		expect(created.employee_id).toBe(created.external_id);
+	} finally {
+		await sandbox.stop();
+	}
+});

@@ -1,0 +1,153 @@
+// The template "Upload your staff list" as a user first meets it, in a real browser: imported with its credential
+// there, opened in the editor, run with "Execute workflow" (n8n opens the form's test page in a new tab), a file
+// uploaded and the ending page read in that tab. An export whose ID column is not recognised gets one sentence naming
+// its columns; a Paycom-like export of "Employees" gets a dry run that names the people, and, with "Execute workflow"
+// pressed again (a test form takes one submission), "Apply the changes" creates them as employees.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+import type { Page } from 'playwright-core';
+
+import { exampleWorkflows, waitFor } from '../../scripts/n8n-runtime';
+import { ok, sandboxClients } from '../helpers/sandbox';
+import { type EditorSession, SCREENSHOT_DIR, launchEditor, signIn } from './browser';
+import { type E2eEnvironment, startE2eEnvironment } from './helpers';
+
+const UPLOAD = 'msExampleUploadStaffList';
+const LOAD_TIMEOUT_MS = 120_000;
+const template = exampleWorkflows().find((workflow) => workflow.id === UPLOAD);
+if (!template) throw new Error(`examples/ has no workflow ${UPLOAD}`);
+
+interface ApiUser {
+	id: number;
+	external_id: string;
+	first_name: string;
+	last_name: string;
+	user_type: string | null;
+}
+
+const csv = (rows: string[][]) => `${rows.map((row) => row.join(',')).join('\r\n')}\r\n`;
+
+/** An ADP-like export whose ID column ("File #") no rule of Map Automatically takes for the person's ID. */
+const ADP_LIKE = csv([
+	['File #', 'Preferred Name', 'Last Name', 'Work Email', 'Status'],
+	['30001', 'Ana', 'Adpson', 'ana.adpson@example.org', 'Active'],
+	['30002', 'Bo', 'Adpson', 'bo.adpson@example.org', 'Active'],
+]);
+const NEW_HIRES = [
+	['TPL-EDITOR-1', 'Priya', 'Editorson', 'priya.editorson@example.org'],
+	['TPL-EDITOR-2', 'Quinn', 'Editorson', 'quinn.editorson@example.org'],
+];
+/** A Paycom-like export: Employee Code, the legal names, the work email and the status. */
+const PAYCOM_LIKE = csv([
+	['Employee Code', 'Legal Firstname', 'Legal Lastname', 'Work Email', 'Employee Status'],
+	...NEW_HIRES.map((hire) => [...hire, 'Active']),
+]);
+
+let env: E2eEnvironment;
+let editor: EditorSession;
+let page: Page;
+
+beforeAll(async () => {
+	env = await startE2eEnvironment({ workflows: [template] });
+	editor = await launchEditor();
+	page = editor.page;
+	// The editor's first loads are slow on a busy machine; each step keeps browser.ts's limit.
+	page.setDefaultNavigationTimeout(LOAD_TIMEOUT_MS);
+	await signIn(editor, env.n8n.url);
+}, 600_000);
+
+afterAll(async () => {
+	await editor?.browser.close();
+	await env?.stop();
+});
+
+const users = async (): Promise<ApiUser[]> => ok(await sandboxClients(env.sandbox).api.get('/users?page=1')) as ApiUser[];
+
+/**
+ * Presses "Execute workflow" and fills in the form in the tab n8n opens: the file, who is on it, what should happen.
+ * Returns the tab once it shows the ending page's `title`.
+ */
+async function runForm(file: { name: string; content: string }, people: string, mode: string, title: string): Promise<Page> {
+	// The workflow stays open between runs, as a person keeps it open; the first load may be slow on a busy machine.
+	if (!page.url().includes(`/workflow/${UPLOAD}`)) await page.goto(`${env.n8n.url}/workflow/${UPLOAD}`, { timeout: LOAD_TIMEOUT_MS });
+	await page.locator('[data-test-id="canvas-node"]').first().waitFor({ state: 'visible', timeout: LOAD_TIMEOUT_MS });
+	const opened = page.context().waitForEvent('page', { timeout: LOAD_TIMEOUT_MS });
+	await page.locator('[data-test-id="execute-workflow-button"]').first().click({ timeout: LOAD_TIMEOUT_MS });
+	const form = await opened;
+	await form.waitForLoadState('load', { timeout: LOAD_TIMEOUT_MS });
+	await form.locator('input[type="file"]').first().setInputFiles({ name: file.name, mimeType: 'text/csv', buffer: Buffer.from(file.content) });
+	await form.getByLabel('Who is on the list?').selectOption({ label: people }, { timeout: LOAD_TIMEOUT_MS });
+	await form.getByLabel('What should happen?').selectOption({ label: mode });
+	await form.locator('button[type="submit"]').first().click();
+	await form.locator('h1', { hasText: title }).first().waitFor({ state: 'visible', timeout: 90_000 });
+	return form;
+}
+
+/** The ending page for README: its top, where the card is. */
+async function shoot(form: Page, name: string): Promise<void> {
+	mkdirSync(SCREENSHOT_DIR, { recursive: true });
+	await form.screenshot({ path: join(SCREENSHOT_DIR, name), clip: { x: 0, y: 0, width: form.viewportSize()?.width ?? 700, height: 320 } });
+}
+
+/** The ending page's lines as a person reads them. */
+const linesOf = async (form: Page) =>
+	(await form.locator('body').innerText())
+		.split('\n')
+		.map((line) => line.trim())
+		.filter(Boolean);
+
+/** Waits until the editor shows the run as ended, so that "Execute workflow" starts a new one. */
+async function runEnded(): Promise<void> {
+	await waitFor(
+		'the manual run to end',
+		async () => {
+			const stopShown = (await page.locator('[data-test-id="stop-execution-button"]:visible').count()) > 0;
+			const button = page.locator('[data-test-id="execute-workflow-button"]').first();
+			const ready = (await button.isVisible()) && (await button.isEnabled()) && !/waiting|executing/i.test((await button.textContent()) ?? '');
+			return !stopShown && ready ? true : undefined;
+		},
+		LOAD_TIMEOUT_MS,
+	);
+}
+
+it('an ADP-like export without a recognised ID column: the ending page is one sentence naming its columns', async () => {
+	const start = env.sandbox.requests.length;
+	const form = await runForm({ name: 'adp-export.csv', content: ADP_LIKE }, 'Employees', 'Show what would change', 'The staff list needs a change');
+
+	expect(await linesOf(form)).toContain(
+		'The file has no column with the Employee ID: its columns are "File #", "Preferred Name", "Last Name", "Work Email", "Status"; ' +
+			'name the column that holds each person\'s ID in your HR system "Employee ID" and send the file again (nothing has changed).',
+	);
+	expect(env.sandbox.requests.slice(start)).toEqual([]);
+	await shoot(form, 'upload-no-id-column.png');
+	await form.close();
+	await runEnded();
+});
+
+it('a Paycom-like export of "Employees": the dry run names the people; Execute workflow again and Apply creates them as employees', async () => {
+	const before = await users();
+	const dryRun = await runForm({ name: 'paycom-export.csv', content: PAYCOM_LIKE }, 'Employees', 'Show what would change', 'What would change');
+	expect(await linesOf(dryRun)).toEqual(
+		expect.arrayContaining([
+			'Would create 2: Priya Editorson, Quinn Editorson',
+			'Nothing has changed yet. To make these changes, send the same file again with "Apply the changes".',
+		]),
+	);
+	expect(await users()).toEqual(before);
+	await shoot(dryRun, 'upload-dry-run.png');
+	await dryRun.close();
+	await runEnded();
+
+	// A test form takes one submission: the applied run is a second "Execute workflow".
+	const applied = await runForm({ name: 'paycom-export.csv', content: PAYCOM_LIKE }, 'Employees', 'Apply the changes', 'Your staff list is applied');
+	expect(await linesOf(applied)).toContain('Created 2: Priya Editorson, Quinn Editorson');
+	await shoot(applied, 'upload-applied.png');
+	await applied.close();
+
+	const created = (await users()).filter((user) => user.external_id.startsWith('TPL-EDITOR-'));
+	expect(created.map(({ external_id, first_name, user_type }) => ({ external_id, first_name, user_type }))).toEqual([
+		{ external_id: 'TPL-EDITOR-1', first_name: 'Priya', user_type: 'employee' },
+		{ external_id: 'TPL-EDITOR-2', first_name: 'Quinn', user_type: 'employee' },
+	]);
+});

@@ -7,7 +7,6 @@
 //
 // v0.1.0 has no polling trigger and no node version 1.1 (both came later): what its user can have is tested here. The
 // polling trigger's stored state of the previous form is read by test/polling/state.test.ts.
-import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -43,29 +42,11 @@ import {
 import { sandboxClients } from '../helpers/sandbox';
 import { createUser } from '../sandbox/helpers';
 import { OWNER, WEBHOOK_AUTH, fixtureWorkflows } from '../e2e/helpers';
+import { releaseCommit } from '../helpers/release';
 
-const RELEASE_TAG = 'v0.1.0';
-/**
- * The commit v0.1.0 names, for a clone without tags (CI's may have none). CHANGELOG.md's [0.1.0] is the package
- * before the first change listed under [Unreleased] (the changelog's first commit, 137d55e); the commit before it,
- * fb9fed8, already carries the webhook credential's name ministrySafeWebhookApi ("a name no release carried" is said
- * of the older one).
- */
-const RELEASE_COMMIT = 'fb9fed86e8bc383677b8ea8e2ad7f6eb731b3816';
 const ALL_EVENTS = 'e2eAllEvents';
 const READ_ONLY = 'e2eReadOnly';
 const POLLING_TRIGGER = `${PACKAGE_NAME}.ministrySafePollingTrigger`;
-
-function releaseCommit(): string {
-	try {
-		return execFileSync('git', ['rev-parse', '--verify', '--quiet', `${RELEASE_TAG}^{commit}`], {
-			cwd: REPO_DIR,
-			encoding: 'utf8',
-		}).trim();
-	} catch {
-		return RELEASE_COMMIT;
-	}
-}
 
 const workflows = new Map(fixtureWorkflows().map((workflow) => [workflow.id, workflow]));
 const allEvents = workflows.get(ALL_EVENTS) as WorkflowFile;

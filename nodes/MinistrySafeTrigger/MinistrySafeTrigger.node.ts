@@ -1,6 +1,7 @@
 import type {
 	IDataObject,
 	IHookFunctions,
+	INodeProperties,
 	INodeType,
 	INodeTypeDescription,
 	IWebhookFunctions,
@@ -12,6 +13,30 @@ import { apiRequest } from '../MinistrySafe/transport';
 import { type BasicAuthCredentials, isAuthorized } from './basicAuth';
 import { EVENT_LABELS, EVENT_OPTIONS, type EventDefinition, recogniseEvent } from './events';
 import { testWebhookCredential } from './webhookCredentialTest';
+
+/** The version that makes Basic Auth the default (contract.md "Trigger node"). */
+const VERSION_1_1 = 1.1;
+
+/** The Authentication parameter at the newest version; version 1 has its own default (below). */
+const authentication: INodeProperties = {
+	displayName: 'Authentication',
+	name: 'authentication',
+	type: 'options',
+	options: [
+		{
+			name: 'Basic Auth',
+			value: 'basicAuth',
+			description: 'Accept only calls with the username and password set in the developer console',
+		},
+		{
+			name: 'None',
+			value: 'none',
+			description: 'Accept any call to the URL',
+		},
+	],
+	default: 'basicAuth',
+	description: "How calls are checked. Keep 'Basic Auth': without it anyone who learns the URL can start this workflow.",
+};
 
 const SETUP_GUIDE_URL =
 	'https://github.com/n8n-nodes-ministrysafe/n8n-nodes-ministrysafe/blob/main/docs/triggers.md#set-it-up-step-by-step';
@@ -52,7 +77,9 @@ export class MinistrySafeTrigger implements INodeType {
 		name: 'ministrySafeTrigger',
 		icon: { light: 'file:../../icons/ministrySafe.svg', dark: 'file:../../icons/ministrySafe.dark.svg' },
 		group: ['trigger'],
-		version: 1,
+		// 1.1 only makes Basic Auth the default (the Authentication parameter below); everything else is the same.
+		version: [1, VERSION_1_1],
+		defaultVersion: VERSION_1_1,
 		subtitle: `={{ ($parameter["events"] || []).map((event) => (${JSON.stringify(EVENT_LABELS)})[event] || event).join(", ") }}`,
 		// What a trigger does, as n8n's own triggers say it ("Starts the workflow when ...").
 		description: 'Starts the workflow when a quiz is completed, a background check is ready or a user is created in MinistrySafe',
@@ -93,26 +120,10 @@ export class MinistrySafeTrigger implements INodeType {
 				type: 'notice',
 				default: '',
 			},
-			{
-				displayName: 'Authentication',
-				name: 'authentication',
-				type: 'options',
-				options: [
-					{
-						name: 'Basic Auth',
-						value: 'basicAuth',
-						description: 'Accept only calls with the username and password set in the developer console',
-					},
-					{
-						name: 'None',
-						value: 'none',
-						description: 'Accept any call to the URL',
-					},
-				],
-				default: 'basicAuth',
-				description:
-					"How calls are checked. Keep 'Basic Auth': without it anyone who learns the URL can start this workflow.",
-			},
+			// n8n saves a parameter only when it differs from its default: version 1 (released with None as the default)
+			// keeps None for ever, so that a trigger saved then still accepts the calls it accepted.
+			{ ...authentication, default: 'none', displayOptions: { show: { '@version': [1] } } },
+			{ ...authentication, displayOptions: { show: { '@version': [{ _cnd: { gte: VERSION_1_1 } }] } } },
 			{
 				displayName:
 					"With 'Authentication' set to 'None', anyone who learns the URL can start this workflow with made-up events. Choose 'Basic Auth' unless something in front of n8n checks the calls.",

@@ -7,7 +7,6 @@
 //
 // v0.1.0 has no polling trigger and no node version 1.1 (both came later): what its user can have is tested here. The
 // polling trigger's stored state of the previous form is read by test/polling/state.test.ts.
-import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -43,29 +42,36 @@ import {
 import { sandboxClients } from '../helpers/sandbox';
 import { createUser } from '../sandbox/helpers';
 import { OWNER, WEBHOOK_AUTH, fixtureWorkflows } from '../e2e/helpers';
+import { releaseCommit } from '../helpers/release';
+import { quizCompleted } from '../trigger/payloads';
 
-const RELEASE_TAG = 'v0.1.0';
-/**
- * The commit v0.1.0 names, for a clone without tags (CI's may have none). CHANGELOG.md's [0.1.0] is the package
- * before the first change listed under [Unreleased] (the changelog's first commit, 137d55e); the commit before it,
- * fb9fed8, already carries the webhook credential's name ministrySafeWebhookApi ("a name no release carried" is said
- * of the older one).
- */
-const RELEASE_COMMIT = 'fb9fed86e8bc383677b8ea8e2ad7f6eb731b3816';
 const ALL_EVENTS = 'e2eAllEvents';
 const READ_ONLY = 'e2eReadOnly';
 const POLLING_TRIGGER = `${PACKAGE_NAME}.ministrySafePollingTrigger`;
-
-function releaseCommit(): string {
-	try {
-		return execFileSync('git', ['rev-parse', '--verify', '--quiet', `${RELEASE_TAG}^{commit}`], {
-			cwd: REPO_DIR,
-			encoding: 'utf8',
-		}).trim();
-	} catch {
-		return RELEASE_COMMIT;
-	}
-}
+const DEFAULT_AUTHENTICATION = 'e2eUpgradeDefaultAuthentication';
+const DEFAULT_AUTHENTICATION_HOOK = 'e2e00000-0000-4000-8000-0000000de0a1';
+/**
+ * A trigger published with v0.1.0 at its default Authentication (None then): n8n stores nothing for a parameter at its
+ * default, so the workflow holds no `authentication`, and after the upgrade the node's version 1 must still mean None.
+ */
+const defaultAuthentication: WorkflowFile = {
+	id: DEFAULT_AUTHENTICATION,
+	name: 'e2e: a trigger saved with 0.1.0 at its default Authentication',
+	active: false,
+	settings: { executionOrder: 'v1' },
+	nodes: [
+		{
+			id: 'd0000000-0000-4000-8000-0000000de0a1',
+			name: 'MinistrySafe Trigger',
+			type: NODE_TYPES.trigger,
+			typeVersion: 1,
+			position: [0, 0],
+			webhookId: DEFAULT_AUTHENTICATION_HOOK,
+			parameters: { events: ['quizCompleted'] },
+		},
+	],
+	connections: {},
+};
 
 const workflows = new Map(fixtureWorkflows().map((workflow) => [workflow.id, workflow]));
 const allEvents = workflows.get(ALL_EVENTS) as WorkflowFile;
@@ -89,12 +95,12 @@ async function startSignedIn(port?: number): Promise<void> {
 	apiKey = await client.createApiKey(`upgrade test ${Date.now()}`);
 }
 
-/** The all-events workflow's successful executions once there are `count` (a failed one fails the test at once). */
-async function webhookExecutions(count: number): Promise<PublicExecution[]> {
+/** A webhook workflow's successful executions once there are `count` (a failed one fails the test at once). */
+async function webhookExecutions(count: number, workflowId = ALL_EVENTS): Promise<PublicExecution[]> {
 	return waitFor(
-		`${count} successful execution(s) of ${ALL_EVENTS}`,
+		`${count} successful execution(s) of ${workflowId}`,
 		async () => {
-			const executions = await client.executions(apiKey, ALL_EVENTS);
+			const executions = await client.executions(apiKey, workflowId);
 			const failed = executions.find((execution) => execution.status === 'error');
 			if (failed) throw new Error(`Execution ${failed.id} failed: ${failed.data?.resultData.error?.message}`);
 			const succeeded = executions.filter((execution) => execution.status === 'success');
@@ -138,8 +144,9 @@ beforeAll(async () => {
 	settings = { userFolder: join(folder, 'user'), encryptionKey: 'ministrysafe-upgrade-encryption-key' };
 	await installPackageTarball(settings.userFolder, released);
 	await importCredentials(settings, exampleCredentials(sandbox.url, sandbox.apiKey, WEBHOOK_AUTH));
-	await importWorkflows(settings, [allEvents, readOnly]);
+	await importWorkflows(settings, [allEvents, readOnly, defaultAuthentication]);
 	await publishWorkflow(settings, ALL_EVENTS);
+	await publishWorkflow(settings, DEFAULT_AUTHENTICATION);
 	await startSignedIn();
 }, 600_000);
 
@@ -204,6 +211,23 @@ describe('after installing this checkout over it and restarting n8n', () => {
 		const userId = await userCreatedDelivered('E2E-UPGRADE-2', 1);
 		const executions = await webhookExecutions(2);
 		expect(executions.map(triggerItem).filter((item) => item.id === userId)).toHaveLength(1);
+	});
+
+	it('starts the trigger published at its default Authentication (None in 0.1.0) once for an event, as before', async () => {
+		const answer = await fetch((n8n as N8nInstance).webhookUrl(DEFAULT_AUTHENTICATION_HOOK), {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify(quizCompleted),
+		});
+		expect({ status: answer.status, body: await answer.json() }).toEqual({
+			status: 200,
+			body: { message: 'Workflow was started' },
+		});
+		const [execution] = await webhookExecutions(1, DEFAULT_AUTHENTICATION);
+		expect(triggerItem(execution)).toEqual({ ...quizCompleted, event: 'quizCompleted' });
+		// Exactly one: nothing else arrives for this workflow meanwhile (a retried call would make a second).
+		await new Promise((resolve) => setTimeout(resolve, 3000));
+		expect(await client.executions(apiKey, DEFAULT_AUTHENTICATION)).toHaveLength(1);
 	});
 
 	it("passes the API credential's test, as before", async () => {

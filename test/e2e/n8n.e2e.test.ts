@@ -5,6 +5,7 @@ import { join } from 'node:path';
 
 import {
 	NODE_TYPES,
+	PACKAGE_NAME,
 	type PublicExecution,
 	type WorkflowFile,
 	type WorkflowRun,
@@ -131,9 +132,17 @@ function executionOutput(execution: PublicExecution, nodeName: string): Array<Re
 }
 
 describe('the package installed in n8n', () => {
-	it('loads both nodes under their production type names', async () => {
-		const types = await env.client.nodeTypes([NODE_TYPES.action, NODE_TYPES.trigger]);
-		expect(types.map((type) => type.displayName).sort()).toEqual(['MinistrySafe', 'MinistrySafe Trigger']);
+	it('loads all three nodes under their production type names', async () => {
+		const types = await env.client.nodeTypes([
+			NODE_TYPES.action,
+			NODE_TYPES.trigger,
+			`${PACKAGE_NAME}.ministrySafePollingTrigger`,
+		]);
+		expect(types.map((type) => type.displayName).sort()).toEqual([
+			'MinistrySafe',
+			'MinistrySafe Polling Trigger',
+			'MinistrySafe Trigger',
+		]);
 		// n8n looks types up by their full name and knows no other: not the CUSTOM.* names of a custom-folder install.
 		await expect(env.client.nodeTypes(['CUSTOM.ministrySafe'])).rejects.toThrow(/Unrecognized node type/);
 	});

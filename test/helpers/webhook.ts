@@ -34,6 +34,8 @@ export interface TriggerHarnessOptions {
 	parameters: INodeParameters;
 	/** Credential data by type: `ministrySafeWebhookApi`, `ministrySafeApi`. */
 	credentials?: Record<string, ICredentialDataDecryptedObject>;
+	/** The node's version; a node added now has the default version. */
+	typeVersion?: number;
 }
 
 export interface TriggerHarness {
@@ -68,11 +70,12 @@ function parseBodyAsN8nDoes(request: Request): unknown {
 
 export async function startTriggerHarness(options: TriggerHarnessOptions): Promise<TriggerHarness> {
 	const credentials = options.credentials ?? {};
+	const trigger = new MinistrySafeTrigger();
 	const node: INode = {
 		id: 'trigger',
 		name: 'MinistrySafe Trigger',
 		type: TRIGGER_NODE_TYPE,
-		typeVersion: 1,
+		typeVersion: options.typeVersion ?? (trigger.description.defaultVersion as number),
 		position: [0, 0],
 		webhookId: WEBHOOK_ID,
 		parameters: options.parameters,
@@ -80,7 +83,6 @@ export async function startTriggerHarness(options: TriggerHarnessOptions): Promi
 			Object.keys(credentials).map((type, index) => [type, { id: String(index + 1), name: `test ${type}` }]),
 		),
 	};
-	const trigger = new MinistrySafeTrigger();
 	// The Workflow fills in the parameters' defaults, as for a saved workflow.
 	const workflow = new Workflow({
 		id: 'trigger-workflow',

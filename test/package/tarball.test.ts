@@ -2,8 +2,8 @@
 // into a folder outside the repository where only n8n-workflow (which n8n provides) and Node's built-ins resolve. Every
 // node and credential the package.json's `n8n` section names must load there, and every icon they name must be in the
 // tarball: through the working tree a missing file or an undeclared module would pass every other test.
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, posix } from 'node:path';
 
@@ -37,6 +37,25 @@ for (const [kind, files] of [['credential', manifest.n8n.credentials], ['node', 
 console.log(JSON.stringify(loaded));
 `;
 
+/** What the build is made of: dist/ is stale once any of it is newer than dist/'s oldest file. */
+const BUILD_SOURCES = ['nodes', 'credentials', 'icons', 'package.json', 'tsconfig.json'];
+
+/** The modification times of a file, or of every file under a folder. */
+function modified(path: string): number[] {
+	const stats = statSync(path, { throwIfNoEntry: false });
+	if (stats === undefined) return [];
+	if (!stats.isDirectory()) return [stats.mtimeMs];
+	return readdirSync(path).flatMap((entry) => modified(join(path, entry)));
+}
+
+/** Whether dist/ is there and built from the sources as they are now. */
+function distIsCurrent(): boolean {
+	const built = modified(join(REPO_DIR, 'dist'));
+	if (!existsSync(join(REPO_DIR, 'dist', 'nodes')) || built.length === 0) return false;
+	const newestSource = Math.max(...BUILD_SOURCES.flatMap((source) => modified(join(REPO_DIR, source))));
+	return newestSource <= Math.min(...built);
+}
+
 interface Loaded {
 	kind: 'node' | 'credential';
 	file: string;
@@ -51,10 +70,10 @@ let loaded: Loaded[];
 
 beforeAll(async () => {
 	folder = mkdtempSync(join(tmpdir(), 'ministrysafe-tarball-'));
-	try {
-		statSync(join(REPO_DIR, 'dist', 'nodes'));
-	} catch {
-		throw new Error('dist/ is missing: run npm run build before this test');
+	// What `npm test` on a fresh clone has no build for, or a build older than the sources, is built first.
+	if (!distIsCurrent()) {
+		const build = spawnSync('npm', ['run', 'build'], { cwd: REPO_DIR, encoding: 'utf8' });
+		if (build.status !== 0) throw new Error(`npm run build failed:\n${build.stdout}${build.stderr}`);
 	}
 	tarball = await packPackage(REPO_DIR, join(folder, 'packed'));
 	entries = execFileSync('tar', ['-tzf', tarball], { encoding: 'utf8' })
@@ -70,7 +89,7 @@ beforeAll(async () => {
 	const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => name !== 'NODE_PATH'));
 	const output = execFileSync(process.execPath, ['-e', LOADER, packageDir], { cwd: folder, env, encoding: 'utf8' });
 	loaded = JSON.parse(output) as Loaded[];
-}, 120_000);
+}, 300_000);
 
 afterAll(() => {
 	if (folder) rmSync(folder, { recursive: true, force: true });

@@ -7,15 +7,37 @@ import { nodeTypesOf } from '../helpers/n8n';
 
 const { description } = new MinistrySafeTrigger();
 const credential = (name: string) => description.credentials!.find((entry) => entry.name === name)!;
-const withDefaults = (parameters: INodeParameters) =>
-	NodeHelpers.getNodeParameters(description.properties, parameters, true, false, null, description)!;
-const shown = (name: string, parameters: INodeParameters) =>
-	NodeHelpers.displayParameter(withDefaults(parameters), credential(name), null, description);
+/** A node added now: the default version. */
+const NEWEST = { typeVersion: description.defaultVersion as number };
+const withDefaults = (parameters: INodeParameters, node = NEWEST) =>
+	NodeHelpers.getNodeParameters(description.properties, parameters, true, false, node, description)!;
+const shown = (name: string, parameters: INodeParameters, node = NEWEST) =>
+	NodeHelpers.displayParameter(withDefaults(parameters, node), credential(name), node, description);
 
 test('Basic Auth is the default, so its credential is asked for', () => {
 	expect(withDefaults({}).authentication).toBe('basicAuth');
 	expect(shown('ministrySafeWebhookApi', {})).toBe(true);
 	expect(shown('ministrySafeWebhookApi', { authentication: 'none' })).toBe(false);
+});
+
+test('version 1 keeps None, its default when it was released: no credential asked for, and the warning shown', () => {
+	const version1 = { typeVersion: 1 };
+	expect(withDefaults({}, version1).authentication).toBe('none');
+	expect(shown('ministrySafeWebhookApi', {}, version1)).toBe(false);
+	expect(shown('ministrySafeWebhookApi', { authentication: 'basicAuth' }, version1)).toBe(true);
+	const warning = description.properties.find(({ name }) => name === 'noAuthenticationWarning')!;
+	expect(NodeHelpers.displayParameter(withDefaults({}, version1), warning, version1, description)).toBe(true);
+});
+
+test('one Authentication parameter is shown at each version', () => {
+	for (const typeVersion of [1, 1.1]) {
+		const node = { typeVersion };
+		const values = withDefaults({}, node);
+		const visible = description.properties.filter(
+			(property) => property.name === 'authentication' && NodeHelpers.displayParameter(values, property, node, description),
+		);
+		expect(visible).toHaveLength(1);
+	}
 });
 
 test('the API credential is asked for only with Include Full Record', () => {
@@ -54,7 +76,7 @@ test('the canvas subtitle names the events as people read them', () => {
 
 test('a warning is shown only while Authentication is None', () => {
 	const warning = description.properties.find(({ name }) => name === 'noAuthenticationWarning')!;
-	const visible = (parameters: INodeParameters) => NodeHelpers.displayParameter(withDefaults(parameters), warning, null, description);
+	const visible = (parameters: INodeParameters) => NodeHelpers.displayParameter(withDefaults(parameters), warning, NEWEST, description);
 	expect(warning.type).toBe('notice');
 	expect(visible({})).toBe(false);
 	expect(visible({ authentication: 'none' })).toBe(true);
@@ -62,7 +84,7 @@ test('a warning is shown only while Authentication is None', () => {
 
 test('with Include Full Record, a notice beside the switch says which credential it needs and where to choose it', () => {
 	const notice = description.properties.find(({ name }) => name === 'fullRecordCredentialNotice')!;
-	const visible = (parameters: INodeParameters) => NodeHelpers.displayParameter(withDefaults(parameters), notice, null, description);
+	const visible = (parameters: INodeParameters) => NodeHelpers.displayParameter(withDefaults(parameters), notice, NEWEST, description);
 	expect(notice.type).toBe('notice');
 	expect(notice.displayName).toMatch(/MinistrySafe API credential.*top of this panel.*Test this trigger/);
 	// Right after the switch, where the user who turned it on is looking.

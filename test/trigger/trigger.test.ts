@@ -147,23 +147,6 @@ describe('MinistrySafe Trigger: Basic authentication', () => {
 		expect(answer.executions).toEqual([]);
 	});
 
-	it('is the default: a trigger added without choosing Authentication asks for the username and password', async () => {
-		const byDefault = await startTriggerHarness({
-			parameters: { events: ALL_EVENTS },
-			credentials: { ministrySafeWebhookApi: WEBHOOK_AUTH },
-		});
-		try {
-			expect((await call(byDefault, quizCompleted)).status).toBe(401);
-			const answer = await call(byDefault, quizCompleted, {
-				authorization: basicAuthHeader(WEBHOOK_AUTH.user, WEBHOOK_AUTH.password),
-			});
-			expect(answer.status).toBe(200);
-			expect(answer.executions).toEqual([[{ ...quizCompleted, event: 'quizCompleted' }]]);
-		} finally {
-			await byDefault.stop();
-		}
-	});
-
 	it('checks the credentials before anything else: a bad body without them is a 401, not a 400', async () => {
 		const answer = await call(harness, 'not json', { contentType: 'text/plain' });
 		expect(answer.status).toBe(401);
@@ -183,6 +166,46 @@ describe('MinistrySafe Trigger: Basic authentication', () => {
 		} finally {
 			await misconfigured.stop();
 		}
+	});
+});
+
+// n8n stores only what differs from a parameter's default: these triggers were saved with nothing for Authentication.
+describe('MinistrySafe Trigger: the Authentication default of each version', () => {
+	it('version 1 (released with None as the default) saved with nothing: accepts a call without a username and password', async () => {
+		const saved = await startTriggerHarness({ typeVersion: 1, parameters: { events: ALL_EVENTS } });
+		try {
+			const answer = await call(saved, quizCompleted);
+			expect(answer.status).toBe(200);
+			expect(answer.executions).toEqual([[{ ...quizCompleted, event: 'quizCompleted' }]]);
+		} finally {
+			await saved.stop();
+		}
+	});
+
+	it('version 1.1 saved with nothing: asks for the username and password', async () => {
+		const saved = await startTriggerHarness({
+			typeVersion: 1.1,
+			parameters: { events: ALL_EVENTS },
+			credentials: { ministrySafeWebhookApi: WEBHOOK_AUTH },
+		});
+		try {
+			const refused = await call(saved, quizCompleted);
+			expect(refused.status).toBe(401);
+			expect(refused.executions).toEqual([]);
+			const answer = await call(saved, quizCompleted, {
+				authorization: basicAuthHeader(WEBHOOK_AUTH.user, WEBHOOK_AUTH.password),
+			});
+			expect(answer.status).toBe(200);
+			expect(answer.executions).toEqual([[{ ...quizCompleted, event: 'quizCompleted' }]]);
+		} finally {
+			await saved.stop();
+		}
+	});
+
+	it('a trigger added now is version 1.1, with Basic Auth', () => {
+		const { description } = new MinistrySafeTrigger();
+		expect(description.version).toEqual([1, 1.1]);
+		expect(description.defaultVersion).toBe(1.1);
 	});
 });
 

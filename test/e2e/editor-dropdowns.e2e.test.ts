@@ -9,8 +9,8 @@
 // actions/common/descriptions.ts), which is what a user does first on this form.
 import type { Locator, Page } from 'playwright-core';
 
-import { type EditorSession, launchEditor, searchMinistrySafe, signIn } from './browser';
-import { type E2eEnvironment, startE2eEnvironment } from './helpers';
+import { type EditorSession, type SignedInEditor, searchMinistrySafe, startSignedInEditor } from './browser';
+import type { E2eEnvironment } from './helpers';
 
 /** What a list says while it has no credential to load with (methods/loadOptions.ts). */
 const CHOOSE_A_CREDENTIAL = 'Choose a MinistrySafe API Credential First';
@@ -20,19 +20,15 @@ const LOAD_MS = 15_000;
 let env: E2eEnvironment;
 let editor: EditorSession;
 let page: Page;
+let session: SignedInEditor | undefined;
 
 beforeAll(async () => {
 	// One MinistrySafe API credential ("MinistrySafe sandbox"), which n8n picks by itself for a new node.
-	env = await startE2eEnvironment();
-	editor = await launchEditor();
-	page = editor.page;
-	await signIn(editor, env.n8n.url);
+	session = await startSignedInEditor();
+	({ env, editor, page } = session);
 }, 300_000);
 
-afterAll(async () => {
-	await editor?.browser.close();
-	await env?.stop();
-});
+afterAll(() => session?.stop());
 
 const byTestId = (testId: string): Locator => page.locator(`[data-test-id="${testId}"]`);
 

@@ -202,7 +202,7 @@ describe('retries', () => {
 			await clients.control.put('/webhooks', { json: { urls: [receiver.url] } });
 			receiver.delayAnswers(1000);
 			await createUser(clients.api, { external_id: 'SLOW' });
-			const [delivery] = await hasty.waitForDeliveries(1, 3000);
+			const [delivery] = await hasty.waitForDeliveries(1, 30_000);
 			expect(delivery).toMatchObject({ status: null, attempts: 2, delivered: false, error: 'no answer within 200 ms' });
 		} finally {
 			await hasty.stop();
@@ -216,7 +216,7 @@ describe('retries', () => {
 		await createWendy();
 		expect(suite.sandbox.deliveries()[0]).toMatchObject({ pending: true, attempts: 1 });
 		receiver.releaseAnswers();
-		const [delivery] = await suite.sandbox.waitForDeliveries(1, 5000);
+		const [delivery] = await suite.sandbox.waitForDeliveries(1, 30_000);
 		expect(delivery.delivered).toBe(true);
 	});
 

@@ -1,5 +1,5 @@
 // npm run load:queue: the sandbox delivers 1,000 webhook events, as fast as it can, to the webhook processor of n8n in
-// queue mode (one main, two workers, one webhook processor; scripts/queue/topology.ts), with Basic authentication.
+// queue mode (one main, two workers, one webhook processor; scripts/harness/queue/topology.ts), with Basic authentication.
 // It prints what arrived and what ran, read from n8n's own records (public API) and logs: events received,
 // executions finished, none lost, none duplicated, and the time from delivery to finished execution (p50, p95).
 // Bounded: the whole run stops by itself after LOAD_TIMEOUT_MS, and everything it started is stopped at the end.
@@ -14,8 +14,8 @@ import {
 	setSandboxWebhooks,
 	triggerWebhookIds,
 	waitFor,
-} from '../n8n-runtime';
-import { type E2eEnvironment, WEBHOOK_AUTH, fixtureWorkflows, startE2eEnvironment } from '../../test/e2e/helpers';
+} from '../../n8n-runtime';
+import { type E2eEnvironment, WEBHOOK_AUTH, fixtureWorkflows, startE2eEnvironment } from '../../../test/e2e/helpers';
 import { WORKER_CONCURRENCY, isQueueN8n } from './topology';
 
 const EVENTS = Number(process.env.LOAD_EVENTS ?? 1000);

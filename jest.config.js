@@ -12,5 +12,6 @@ module.exports = {
 	// would load the codex X.node.json beside it. Jest finds the .ts once the .js is dropped.
 	moduleNameMapper: { '^(\\.{1,2}/.*\\.node)\\.js$': '$1' },
 	transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.test.json' }] },
-	testTimeout: 30000,
+	// Only a hang's limit, never a claim about speed: a machine busy with other work may make a test ten times slower.
+	testTimeout: 120_000,
 };

@@ -29,6 +29,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 	// A bad day is refused before anything listens.
 	sandboxClock(today);
 	const server = http.createServer();
+	// Idle connections stay open half a minute, not Node's 5 s: a client reusing one just as the server closes it gets
+	// ECONNRESET, and on a busy machine a client's own idle timer (the server's hint less a second) fires that late.
+	server.keepAliveTimeout = 30_000;
 	await listen(server, options.port ?? 0, host);
 	const { port } = server.address() as AddressInfo;
 	const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;

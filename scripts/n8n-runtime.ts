@@ -1,5 +1,5 @@
 // A real n8n for `npm run dev` and the end-to-end tests: one library, so the two callers never drift apart. This file
-// is its public face; each concern lives in scripts/runtime/:
+// is its public face; each concern lives in scripts/harness/runtime/:
 //   project     the repository, the package name and our node type names
 //   processes   child processes in their own process groups, free ports, bounded waits
 //   runtimes    the n8n versions we test on (N8N_RUNTIME=oldest|current) and the Node each runs on
@@ -13,20 +13,20 @@
 //   examples    the example workflows, their credentials, the sandbox's webhook settings
 //
 // `npx tsx scripts/n8n-runtime.ts [oldest|current|all]` installs runtimes (default: the one N8N_RUNTIME selects).
-import { ensureRuntime } from './runtime/install';
-import { type Runtime, RUNTIMES, RUNTIME_NAMES, isRuntimeName, selectedRuntime } from './runtime/runtimes';
+import { ensureRuntime } from './harness/runtime/install';
+import { type Runtime, RUNTIMES, RUNTIME_NAMES, isRuntimeName, selectedRuntime } from './harness/runtime/runtimes';
 
-export * from './runtime/cli';
-export * from './runtime/client';
-export * from './runtime/examples';
-export * from './runtime/install';
-export * from './runtime/launch';
-export * from './runtime/packageInstall';
-export * from './runtime/processes';
-export * from './runtime/project';
-export * from './runtime/runtimes';
-export * from './runtime/server';
-export * from './runtime/userFolder';
+export * from './harness/runtime/cli';
+export * from './harness/runtime/client';
+export * from './harness/runtime/examples';
+export * from './harness/runtime/install';
+export * from './harness/runtime/launch';
+export * from './harness/runtime/packageInstall';
+export * from './harness/runtime/processes';
+export * from './harness/runtime/project';
+export * from './harness/runtime/runtimes';
+export * from './harness/runtime/server';
+export * from './harness/runtime/userFolder';
 
 /** The folder of the runtime N8N_RUNTIME selects. */
 export const RUNTIME_DIR = selectedRuntime().dir;

@@ -87,8 +87,12 @@ async function main(): Promise<void> {
 		return sandbox;
 	};
 	log(`Starting the sandboxes (${LIST_USERS.toLocaleString('en-US')} Users; ${LATENCY_MS} ms an answer) ...`);
+	// How long seeding a large Organization takes is measured here, not asserted by a test (it depends on the machine).
+	const listStarted = Date.now();
+	const list = await start({ users: LIST_USERS, latencyMs: LATENCY_MS });
+	const listStartMs = Date.now() - listStarted;
 	const sandboxes: Sandboxes = {
-		list: await start({ users: LIST_USERS, latencyMs: LATENCY_MS }),
+		list,
 		creates: await start({ latencyMs: LATENCY_MS }),
 		limited: await start({ latencyMs: LATENCY_MS, rateLimit: RATE_LIMIT }),
 	};
@@ -117,7 +121,7 @@ async function main(): Promise<void> {
 	console.log(
 		[
 			`**npm run bench**, ${startedAt}: ${machine()}; load average ${loadAtStart.toFixed(1)} at the start, ${loadavg()[0].toFixed(1)} at the end.`,
-			`Sandboxes on 127.0.0.1, ${LATENCY_MS} ms an answer; medians of up to ${RUNS} runs; the whole run took ${Math.round((Date.now() - benchStarted) / 1000)} s.`,
+			`Sandboxes on 127.0.0.1, ${LATENCY_MS} ms an answer (the one of ${LIST_USERS.toLocaleString('en-US')} Users seeded and started in ${(listStartMs / 1000).toFixed(2)} s); medians of up to ${RUNS} runs; the whole run took ${Math.round((Date.now() - benchStarted) / 1000)} s.`,
 			'',
 			renderSections(sections),
 		].join('\n'),

@@ -2,7 +2,7 @@
 // (N8N_E2E_TOPOLOGY=queue, read by test/e2e/helpers.ts), PostgreSQL and Redis are installed, and the same checks as
 // the single-process suite (n8n installed, the package built).
 import e2eGlobalSetup from '../e2e/globalSetup';
-import { ensureSystemPrograms } from '../../scripts/queue/system';
+import { ensureSystemPrograms } from '../../scripts/harness/queue/system';
 
 export default async function globalSetup(): Promise<void> {
 	process.env.N8N_E2E_TOPOLOGY = 'queue';

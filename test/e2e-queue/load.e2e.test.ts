@@ -4,7 +4,7 @@
 import { spawn } from 'node:child_process';
 
 import { REPO_DIR, TARBALL_VARIABLE } from '../../scripts/n8n-runtime';
-import { ACTS } from '../../scripts/queue/load';
+import { ACTS } from '../../scripts/harness/queue/load';
 
 const EVENTS = 30;
 const LOAD_TIMEOUT_MS = 240_000;

@@ -1,7 +1,7 @@
 // What the n8n processes of the queue topology say about executions, read from their own log lines (n8n 2.8.4,
 // scaling/scaling.service and scaling/job-processor): the process that queues an execution logs "Enqueued execution
 // <id> (job <job>)", the worker that runs it "Worker started execution <id>" and "Worker finished execution <id>".
-import type { N8nProcess, QueueN8n } from '../../scripts/queue/topology';
+import type { N8nProcess, QueueN8n } from '../../scripts/harness/queue/topology';
 import { OWNER } from '../e2e/helpers';
 
 export type ExecutionEvent = 'enqueued' | 'started' | 'finished';

@@ -9,7 +9,7 @@ import {
 	triggerWebhookIds,
 	waitFor,
 } from '../../scripts/n8n-runtime';
-import { type QueueN8n, WORKER_COUNT, isQueueN8n } from '../../scripts/queue/topology';
+import { type QueueN8n, WORKER_COUNT, isQueueN8n } from '../../scripts/harness/queue/topology';
 import { ok, sandboxClients } from '../helpers/sandbox';
 import { createUser } from '../sandbox/helpers';
 import { type E2eEnvironment, POLLING, WEBHOOK_AUTH, fixtureWorkflows, startE2eEnvironment } from '../e2e/helpers';

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { type Browser, type Locator, type Page, chromium } from 'playwright-core';
 
 import { DEFAULT_RUNTIME, REPO_DIR, selectedRuntime } from '../../scripts/n8n-runtime';
-import { OWNER } from './helpers';
+import { type E2eEnvironment, OWNER, startE2eEnvironment } from './helpers';
 
 const CHROMIUM = '/usr/bin/chromium';
 export const STEP_TIMEOUT_MS = 30_000;
@@ -75,6 +75,39 @@ export async function signIn(session: EditorSession, n8nUrl: string): Promise<vo
 	await page.locator('input[name="password"]').fill(OWNER.password);
 	await byTestId('form-submit-button').click();
 	await page.waitForURL((address) => !address.pathname.startsWith('/signin'));
+}
+
+/** n8n with the package and the sandbox, and a browser signed in on it as the owner: what every editor test starts with. */
+export interface SignedInEditor {
+	env: E2eEnvironment;
+	editor: EditorSession;
+	page: Page;
+	/** Closes the browser and stops the environment. */
+	stop(): Promise<void>;
+}
+
+/**
+ * Starts the environment (`startE2eEnvironment`'s options), opens the editor and signs in. On any failure, whatever was
+ * started is stopped before the error is passed on.
+ */
+export async function startSignedInEditor(options?: Parameters<typeof startE2eEnvironment>[0]): Promise<SignedInEditor> {
+	const env = await startE2eEnvironment(options);
+	let editor: EditorSession | undefined;
+	const stop = async (): Promise<void> => {
+		try {
+			await editor?.browser.close();
+		} finally {
+			await env.stop();
+		}
+	};
+	try {
+		editor = await launchEditor();
+		await signIn(editor, env.n8n.url);
+		return { env, editor, page: editor.page, stop };
+	} catch (error) {
+		await stop();
+		throw error;
+	}
 }
 
 /** Types into the node panel's search and waits for the MinistrySafe result (n8n 2.41 filters after a delay). */

@@ -11,9 +11,9 @@
 // when the field is added, after the credential is there.
 import type { Locator, Page } from 'playwright-core';
 
-import { type EditorSession, launchEditor, searchMinistrySafe, signIn } from './browser';
+import { type EditorSession, type SignedInEditor, searchMinistrySafe, startSignedInEditor } from './browser';
 import { ok, sandboxClients } from '../helpers/sandbox';
-import { type E2eEnvironment, startE2eEnvironment } from './helpers';
+import type { E2eEnvironment } from './helpers';
 
 /** What a list says while it has no credential to load with (methods/loadOptions.ts). */
 const CHOOSE_A_CREDENTIAL = 'Choose a MinistrySafe API Credential First';
@@ -23,22 +23,15 @@ const LOAD_MS = 15_000;
 let env: E2eEnvironment;
 let editor: EditorSession;
 let page: Page;
+let session: SignedInEditor | undefined;
 
 beforeAll(async () => {
 	// One MinistrySafe API credential ("MinistrySafe sandbox"), which n8n picks by itself for a new node.
-	env = await startE2eEnvironment();
-	editor = await launchEditor();
-	page = editor.page;
-	// On a busy machine (2 cores shared) the editor's first load and its canvas can take longer than one step's bound.
-	page.setDefaultNavigationTimeout(120_000);
-	page.setDefaultTimeout(90_000);
-	await signIn(editor, env.n8n.url);
-}, 900_000);
+	session = await startSignedInEditor();
+	({ env, editor, page } = session);
+}, 300_000);
 
-afterAll(async () => {
-	await editor?.browser.close();
-	await env?.stop();
-});
+afterAll(() => session?.stop());
 
 const byTestId = (testId: string): Locator => page.locator(`[data-test-id="${testId}"]`);
 

@@ -7,8 +7,8 @@ import type { Locator, Page } from 'playwright-core';
 import type { INodeProperties } from 'n8n-workflow';
 
 import { exampleCredentials, waitFor } from '../../scripts/n8n-runtime';
-import { type EditorSession, launchEditor, signIn } from './browser';
-import { type E2eEnvironment, WEBHOOK_AUTH, startE2eEnvironment } from './helpers';
+import { type EditorSession, type SignedInEditor, startSignedInEditor } from './browser';
+import { type E2eEnvironment, WEBHOOK_AUTH } from './helpers';
 import { type NodeMode, modeOf, modesWorkflow, nodeModes, packageNodeDescriptions } from './nodeModes';
 
 const WORKFLOW_ID = 'e2eEveryMode';
@@ -48,19 +48,18 @@ function complianceSettingsMode(): NodeMode {
 let env: E2eEnvironment;
 let editor: EditorSession;
 let page: Page;
+let session: SignedInEditor | undefined;
 
 beforeAll(async () => {
 	// The ids of the example credentials are fixed; the sandbox's URL and key in them do not matter here.
 	const credentials = exampleCredentials('http://127.0.0.1:1', 'unused', WEBHOOK_AUTH);
-	env = await startE2eEnvironment({
+	session = await startSignedInEditor({
 		workflows: [
 			modesWorkflow(WORKFLOW_ID, modes, credentials),
 			modesWorkflow(SETTINGS_WORKFLOW_ID, [complianceSettingsMode()], credentials),
 		],
 	});
-	editor = await launchEditor();
-	page = editor.page;
-	await signIn(editor, env.n8n.url);
+	({ env, editor, page } = session);
 	await page.goto(`${env.n8n.url}/workflow/${WORKFLOW_ID}`);
 	await page.locator('[data-test-id="canvas-node"]').first().waitFor({ state: 'visible' });
 }, 300_000);

@@ -6,8 +6,8 @@
 import type { Locator, Page } from 'playwright-core';
 
 import { EXAMPLE_CREDENTIAL_IDS, type PublicExecution, type WorkflowFile, nodeOutput, waitFor } from '../../scripts/n8n-runtime';
-import { type EditorSession, STEP_TIMEOUT_MS, launchEditor, searchMinistrySafe, signIn } from './browser';
-import { type E2eEnvironment, startE2eEnvironment } from './helpers';
+import { type EditorSession, type SignedInEditor, STEP_TIMEOUT_MS, searchMinistrySafe, startSignedInEditor } from './browser';
+import type { E2eEnvironment } from './helpers';
 
 const HR_WORKFLOW = 'e2eSyncMapperHr';
 const STAFF_WORKFLOW = 'e2eSyncMapperStaff';
@@ -76,18 +76,14 @@ const staffWorkflow: WorkflowFile = {
 let env: E2eEnvironment;
 let editor: EditorSession;
 let page: Page;
+let session: SignedInEditor | undefined;
 
 beforeAll(async () => {
-	env = await startE2eEnvironment({ workflows: [hrWorkflow, staffWorkflow] });
-	editor = await launchEditor();
-	page = editor.page;
-	await signIn(editor, env.n8n.url);
+	session = await startSignedInEditor({ workflows: [hrWorkflow, staffWorkflow] });
+	({ env, editor, page } = session);
 }, 300_000);
 
-afterAll(async () => {
-	await editor?.browser.close();
-	await env?.stop();
-});
+afterAll(() => session?.stop());
 
 const byTestId = (testId: string): Locator => page.locator(`[data-test-id="${testId}"]`);
 const panel = () => byTestId('ndv').first().locator('[data-test-id="node-parameters"]').first();

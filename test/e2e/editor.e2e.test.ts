@@ -3,26 +3,23 @@
 // (see browser.ts). The test fails when a node or its icon does not render.
 import type { Locator, Page } from 'playwright-core';
 
-import { type EditorSession, launchEditor, searchMinistrySafe, signIn } from './browser';
-import { type E2eEnvironment, startE2eEnvironment } from './helpers';
+import { type EditorSession, type SignedInEditor, searchMinistrySafe, startSignedInEditor } from './browser';
+import type { E2eEnvironment } from './helpers';
 
 const ICON_PATH = '/icons/n8n-nodes-ministrysafe/dist/icons/ministrySafe.svg';
 
 let env: E2eEnvironment;
 let editor: EditorSession;
 let page: Page;
+let session: SignedInEditor | undefined;
 
 beforeAll(async () => {
 	// The credential is there so that the action's panel shows it selected, as a user's would.
-	env = await startE2eEnvironment();
-	editor = await launchEditor();
-	page = editor.page;
+	session = await startSignedInEditor();
+	({ env, editor, page } = session);
 }, 300_000);
 
-afterAll(async () => {
-	await editor?.browser.close();
-	await env?.stop();
-});
+afterAll(() => session?.stop());
 
 const byTestId = (testId: string): Locator => page.locator(`[data-test-id="${testId}"]`);
 
@@ -47,8 +44,7 @@ async function closeNodeDetails(): Promise<void> {
 	await byTestId('ndv').first().waitFor({ state: 'hidden' });
 }
 
-it('signs in as the owner', async () => {
-	await signIn(editor, env.n8n.url);
+it('signs in as the owner (on the sign-in page, in startSignedInEditor): the editor, not the sign-in page, is open', () => {
 	expect(new URL(page.url()).pathname).not.toBe('/signin');
 });
 

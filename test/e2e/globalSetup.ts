@@ -1,6 +1,6 @@
 // Before any end-to-end test: the n8n that N8N_RUNTIME selects installed (on a fresh clone this installs it, with
 // progress lines), and the built package packed once for the run: every test installs that tarball into its n8n user
-// folder as n8n's installer does (scripts/runtime/packageInstall.ts), so the tests see what users get.
+// folder as n8n's installer does (scripts/harness/runtime/packageInstall.ts), so the tests see what users get.
 import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -22,7 +22,7 @@ import {
 	startN8n,
 	temporaryUserFolder,
 } from '../../scripts/n8n-runtime';
-import { isQueueN8n, startQueueN8n, startQueueServices } from '../../scripts/queue/topology';
+import { isQueueN8n, startQueueN8n, startQueueServices } from '../../scripts/harness/queue/topology';
 
 export const OWNER: Owner = {
 	email: 'e2e-owner@example.org',
@@ -58,7 +58,7 @@ export interface E2eEnvironment {
 
 export type Topology = 'single' | 'queue';
 
-/** N8N_E2E_TOPOLOGY=queue (npm run test:e2e:queue): n8n in queue mode, see scripts/queue/topology.ts. */
+/** N8N_E2E_TOPOLOGY=queue (npm run test:e2e:queue): n8n in queue mode, see scripts/harness/queue/topology.ts. */
 function topologyFromEnvironment(): Topology {
 	return process.env.N8N_E2E_TOPOLOGY === 'queue' ? 'queue' : 'single';
 }

@@ -12,7 +12,7 @@ import {
 	startN8n,
 	waitFor,
 } from '../../scripts/n8n-runtime';
-import { isQueueN8n } from '../../scripts/queue/topology';
+import { isQueueN8n } from '../../scripts/harness/queue/topology';
 import { sandboxClients } from '../helpers/sandbox';
 import { type Json, createUser } from '../sandbox/helpers';
 import { type E2eEnvironment, POLLING, startE2eEnvironment } from './helpers';

@@ -151,7 +151,7 @@ export async function startTriggerHarness(options: TriggerHarnessOptions): Promi
 	return {
 		url: `http://127.0.0.1:${port}/webhook/${WEBHOOK_ID}/${webhookDescription.path}`,
 		executions,
-		async waitForExecutions(count, timeoutMs = 5000) {
+		async waitForExecutions(count, timeoutMs = 30_000) {
 			const deadline = Date.now() + timeoutMs;
 			while (executions.length < count) {
 				if (Date.now() > deadline) {

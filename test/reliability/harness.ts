@@ -1,5 +1,7 @@
 // Runs operations of the action node through n8n's engine against a scripted local server, and checks what must
-// hold whatever the service does: a bounded time, no POST carried out twice, an error a person can act on.
+// hold whatever the service does: no POST carried out twice, no stray path, an error a person can act on. How long a
+// run takes is never bounded from above here (a busy machine slows every run): the attempts and the node's own words
+// show that it stopped waiting.
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import type { LocalServer, ReceivedRequest, ServerAnswer } from '../helpers/localServer';
@@ -9,11 +11,11 @@ import { jsonOf, runActionNode } from '../helpers/n8n';
 import type { OperationCase } from './operations';
 
 /**
- * Request Options > Timeout, in seconds: small where an answer never comes, so those cases cost little; otherwise
- * large enough that a busy machine never turns a slow healthy answer into a timeout.
+ * Request Options > Timeout, in seconds: small where an answer never comes, so those cases cost little, yet long
+ * enough for a request, and the healthy retry after it, to reach its server on a busy machine.
  */
-export const HANG_TIMEOUT_SECONDS = 0.3;
-const TIMEOUT_SECONDS = 1;
+export const HANG_TIMEOUT_SECONDS = 1;
+const TIMEOUT_SECONDS = 5;
 
 export interface CaseRun {
 	result: NodeRunResult;
@@ -31,7 +33,7 @@ export interface RunOptions {
 	/** Another server the script may redirect to: it is started and stopped with the run. */
 	onServer?: (server: LocalServer) => void;
 	parameters?: INodeParameters;
-	/** Request Options > Timeout; default 1 s. */
+	/** Request Options > Timeout; default 5 s. */
 	timeoutSeconds?: number;
 }
 
@@ -61,9 +63,8 @@ export async function runCase(operation: OperationCase, script: Script, options:
 const UNREADABLE = /UNKNOWN|is not a function|NaN|undefined|\[object Object\]|Cannot read|is not valid JSON/;
 
 /** What must hold for every run, whatever the service did; each problem is a sentence. */
-export function invariantProblems(run: CaseRun, boundMs: number): string[] {
+export function invariantProblems(run: CaseRun): string[] {
 	const problems: string[] = [];
-	if (run.elapsedMs > boundMs) problems.push(`took ${run.elapsedMs} ms, more than ${boundMs} ms`);
 	const carriedOutPosts = run.received.filter((request) => request.method === 'POST' && request.outcome !== 429);
 	if (carriedOutPosts.length > 1) problems.push(`sent ${carriedOutPosts.length} POSTs the service may have carried out`);
 	const strayPath = run.received.find((request) => /NaN|undefined|null|\/\/|\/\.\.?(\/|\?|$)/.test(request.url));

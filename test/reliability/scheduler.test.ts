@@ -18,17 +18,34 @@ interface Arrival {
 	inFlight: number;
 }
 
-/** A server whose answers come from `answer`, recording when each request arrived and how many were in flight. */
-async function measuredServer(answer: (url: string, index: number) => ServerAnswer) {
+/**
+ * A server whose answers come from `answer`, recording when each request arrived and how many were in flight. An
+ * answer may wait for an event (`arrived(n)`: n requests have arrived) rather than a time, so that what a test
+ * counts does not depend on how fast a busy machine runs.
+ */
+async function measuredServer(answer: (url: string, index: number) => ServerAnswer | Promise<ServerAnswer>) {
 	const arrivals: Arrival[] = [];
+	const waiting: Array<{ count: number; resolve: () => void }> = [];
 	const holder: { server?: LocalServer } = {};
 	const server = await startLocalServer((request, index) => {
 		arrivals.push({ url: request.url, at: Date.now(), inFlight: holder.server?.inFlight.now ?? 0 });
+		for (const waiter of waiting.filter(({ count }) => arrivals.length >= count)) {
+			waiting.splice(waiting.indexOf(waiter), 1);
+			waiter.resolve();
+		}
 		return answer(request.url, index);
 	});
 	holder.server = server;
-	return { server, arrivals };
+	const arrived = (count: number) =>
+		arrivals.length >= count ? Promise.resolve() : new Promise<void>((resolve) => waiting.push({ count, resolve }));
+	return { server, arrivals, arrived };
 }
+
+/** `answer`, once `event` has happened. */
+const after = async (event: Promise<unknown>, answer: ServerAnswer): Promise<ServerAnswer> => {
+	await event;
+	return answer;
+};
 
 const userRecord = (id: number) => ({ id, external_id: `HR-${id}`, first_name: `User ${id}` });
 const idOf = (url: string) => Number(/\/users\/(\d+)/.exec(url)?.[1]);
@@ -47,9 +64,11 @@ async function run(server: LocalServer, parameters: INodeParameters, items?: IDa
 
 describe('items run at once, and come out as if one after another', () => {
 	it('in item order, each paired with its item, though later items are answered first', async () => {
-		const { server } = await measuredServer((url) => {
+		const { server, arrived } = await measuredServer((url, index) => {
 			const id = idOf(url);
-			return { status: 200, body: userRecord(id), delayMs: Math.max(0, 200 - id * 10) };
+			const answer = { status: 200, body: userRecord(id), delayMs: Math.max(0, 200 - id * 10) };
+			// The first five are answered once all five are under way: the bound is reached, however slow the machine.
+			return index < 5 ? after(arrived(5), answer) : answer;
 		});
 		try {
 			const items = Array.from({ length: 20 }, (_unused, index) => ({ id: index + 1 }));
@@ -86,12 +105,18 @@ describe('items run at once, and come out as if one after another', () => {
 	});
 
 	it('without Continue On Fail: the first failed item in item order stops the run, and no item starts after it', async () => {
+		let failedFast: () => void = () => undefined;
+		const fastFailureSent = new Promise<void>((resolve) => (failedFast = resolve));
 		const { server } = await measuredServer((url) => {
 			const id = idOf(url);
-			// Item 4 (id 5) fails fast; item 2 (id 3) fails slowly: the run reports item 2, as one after another would.
-			if (id === 5) return { status: 404, body: { message: 'User not found' } };
-			if (id === 3) return { status: 404, body: { message: 'User not found' }, delayMs: 150 };
-			return { status: 200, body: userRecord(id), delayMs: 20 };
+			// Item 4 (id 5) fails first; item 2 (id 3) fails last: the run reports item 2, as one after another would.
+			// The others of the first five are answered only after item 4's failure, so no slot frees before it.
+			if (id === 5) {
+				setImmediate(failedFast);
+				return { status: 404, body: { message: 'User not found' } };
+			}
+			if (id === 3) return after(fastFailureSent, { status: 404, body: { message: 'User not found' }, delayMs: 150 });
+			return after(fastFailureSent, { status: 200, body: userRecord(id), delayMs: 20 });
 		});
 		try {
 			const items = Array.from({ length: 30 }, (_unused, index) => ({ id: index + 1 }));
@@ -178,7 +203,9 @@ describe('the Concurrency bound holds across items and pages', () => {
 	const slow = (body: unknown): ScriptedAnswer => ({ status: 200, body, delayMs: 40 });
 
 	it.each([1, 3, 8])('Concurrency %i: never more requests in flight, and that many reached', async (concurrency) => {
-		const { server } = await measuredServer((url) => slow(userRecord(idOf(url))));
+		const { server, arrived } = await measuredServer((url, index) =>
+			index < concurrency ? after(arrived(concurrency), slow(userRecord(idOf(url)))) : slow(userRecord(idOf(url))),
+		);
 		try {
 			const items = Array.from({ length: 24 }, (_unused, index) => ({ id: index + 1 }));
 			const result = await run(server, getUser(concurrency), items);
@@ -194,11 +221,13 @@ describe('the Concurrency bound holds across items and pages', () => {
 		const pages = 7;
 		const usersOf = (page: number) =>
 			Array.from({ length: page < pages ? 100 : 42 }, (_unused, index) => userRecord((page - 1) * 100 + index + 1));
-		const { server } = await measuredServer((url) => {
+		const { server, arrived } = await measuredServer((url, index) => {
 			const page = pageOf(url);
 			if (url.startsWith('/api/v2/users/with_page')) return slow({ users: usersOf(page), page, pages });
-			// Later pages answer sooner: the output must still be in page order.
-			return { status: 200, body: usersOf(page), delayMs: 20 + (pages - page) * 15 };
+			// Later pages answer sooner: the output must still be in page order. The first three after page 1 are
+			// answered once all three are under way.
+			const answer = { status: 200, body: usersOf(page), delayMs: 20 + (pages - page) * 15 };
+			return index <= 3 ? after(arrived(4), answer) : answer;
 		});
 		try {
 			const result = await run(server, { resource: 'user', operation: 'getAll', returnAll: true, requestOptions: { concurrency: 3 } });
@@ -215,7 +244,11 @@ describe('the Concurrency bound holds across items and pages', () => {
 	});
 
 	it('items that each read several pages share the one bound', async () => {
-		const { server } = await measuredServer((url) => slow(pageOf(url) < 3 ? Array.from({ length: 100 }, (_u, index) => ({ id: `${pageOf(url)}-${index}` })) : []));
+		const { server, arrived } = await measuredServer((url, index) => {
+			const answer = slow(pageOf(url) < 3 ? Array.from({ length: 100 }, (_u, row) => ({ id: `${pageOf(url)}-${row}` })) : []);
+			// The first two wait for each other: more than one in flight, however slow the machine.
+			return index < 2 ? after(arrived(2), answer) : answer;
+		});
 		try {
 			const result = await run(
 				server,
@@ -237,12 +270,17 @@ describe('a 429 pauses every request of the run', () => {
 	it('no request is sent during the Retry-After, the bound shrinks, then grows back; every item succeeds', async () => {
 		const pauseMs = 600;
 		let rateLimitedAt = 0;
-		const { server, arrivals } = await measuredServer((url, index) => {
+		let rateLimited: () => void = () => undefined;
+		const rateLimitSent = new Promise<void>((resolve) => (rateLimited = resolve));
+		const { server, arrivals, arrived } = await measuredServer((url, index) => {
 			if (index === 2) {
 				rateLimitedAt = Date.now();
+				setImmediate(rateLimited);
 				return { status: 429, headers: { 'Retry-After': String(pauseMs / 1000) }, body: { message: 'Slow down' } };
 			}
-			return { status: 200, body: userRecord(idOf(url)), delayMs: 40 };
+			const answer = { status: 200, body: userRecord(idOf(url)), delayMs: 40 };
+			// The other three of the first four are answered after the 429: no slot frees before the node hears of it.
+			return index < 4 ? after(Promise.all([arrived(4), rateLimitSent]), answer) : answer;
 		});
 		try {
 			const items = Array.from({ length: 40 }, (_unused, index) => ({ id: index + 1 }));
@@ -251,11 +289,10 @@ describe('a 429 pauses every request of the run', () => {
 			expect(result.error).toBeUndefined();
 			expect(jsonOf(result)).toEqual(items.map(({ id }) => userRecord(id)));
 			expect(server.received).toHaveLength(41);
-			// A request sent before the 429 reached the node may arrive just after it; every later one waited the pause
-			// out: nothing arrives between those first milliseconds and the end of the pause.
-			const graceMs = 30;
-			const later = arrivals.filter(({ at }) => at > rateLimitedAt + graceMs);
-			expect(later.length).toBeGreaterThan(30);
+			// The first four were sent at once, before the 429; every later request waited the pause out (a bound from
+			// below: a busy machine only makes the wait longer).
+			const later = arrivals.slice(4);
+			expect(later).toHaveLength(37);
 			expect(Math.min(...later.map(({ at }) => at - rateLimitedAt))).toBeGreaterThanOrEqual(pauseMs - 50);
 			// Right after the pause at most half the bound; later the bound is back to 4.
 			expect(later[0].inFlight).toBeLessThanOrEqual(2);
@@ -344,19 +381,20 @@ describe('against the sandbox: its own count of requests in flight, and its rate
 		})),
 	});
 
-	describe('with 30 ms per answer', () => {
-		const sandbox = useSandbox({ latencyMs: 30 });
+	// Each answer held back long enough that six requests sent at once are all in flight even on a busy machine.
+	describe('with 800 ms per answer', () => {
+		const sandbox = useSandbox({ latencyMs: 800 });
 
-		it('40 creates at Concurrency 6: the sandbox never sees more than 6 in flight, and sees 6', async () => {
+		it('18 creates at Concurrency 6: the sandbox never sees more than 6 in flight, and sees 6', async () => {
 			const { control } = sandboxClients(sandbox());
 			ok(await control.post('/stats/reset'));
-			const { parameters, items } = createUsers(40, 6);
+			const { parameters, items } = createUsers(18, 6);
 			const result = await runActionNode({ parameters, items, credential: sandbox() });
 
 			expect(result.error).toBeUndefined();
 			expect(jsonOf(result).map((user) => user.external_id)).toEqual(items.map(({ hr }) => hr));
 			const stats = ok(await control.get('/stats')) as IDataObject;
-			expect(stats).toMatchObject({ requests: 40, peakInFlight: 6, rateLimited: 0 });
+			expect(stats).toMatchObject({ requests: 18, peakInFlight: 6, rateLimited: 0 });
 		});
 	});
 

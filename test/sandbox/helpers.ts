@@ -148,6 +148,9 @@ export interface Receiver {
 	answerWith(statuses: number[]): void;
 	/** Keeps each answer back this long (bounded by the test). */
 	delayAnswers(ms: number): void;
+	/** Keeps every answer back until `releaseAnswers()`: an order of events rather than a time. */
+	holdAnswers(): void;
+	releaseAnswers(): void;
 	stop(): Promise<void>;
 }
 
@@ -155,6 +158,8 @@ export async function startReceiver(): Promise<Receiver> {
 	const calls: ReceivedCall[] = [];
 	let statuses: number[] = [];
 	let delayMs = 0;
+	let holding = false;
+	const held: Array<() => void> = [];
 	const pending = new Set<NodeJS.Timeout>();
 	const server = http.createServer((req, res) => {
 		const chunks: Buffer[] = [];
@@ -166,6 +171,10 @@ export async function startReceiver(): Promise<Receiver> {
 			const answer = (): void => {
 				res.writeHead(status, { 'Content-Type': 'application/json' }).end('{"received":true}');
 			};
+			if (holding) {
+				held.push(answer);
+				return;
+			}
 			if (delayMs === 0) {
 				answer();
 				return;
@@ -188,9 +197,17 @@ export async function startReceiver(): Promise<Receiver> {
 		delayAnswers: (ms) => {
 			delayMs = ms;
 		},
+		holdAnswers: () => {
+			holding = true;
+		},
+		releaseAnswers: () => {
+			holding = false;
+			for (const answer of held.splice(0)) answer();
+		},
 		stop: () =>
 			new Promise<void>((resolve) => {
 				for (const timer of pending) clearTimeout(timer);
+				held.length = 0;
 				server.close(() => resolve());
 				server.closeAllConnections();
 			}),

@@ -102,12 +102,10 @@ describe('seeded data', () => {
 		}
 	});
 
-	it('scales to 10,000 Users with Trainings and Background Checks, started in under 2 seconds', async () => {
-		const started = Date.now();
+	// How long it takes to start is the bench's figure (npm run bench prints it), not a bound here: it depends on the machine.
+	it('scales to 10,000 Users with Trainings and Background Checks', async () => {
 		const sandbox = await startSandbox({ users: 10000 });
-		const startMs = Date.now() - started;
 		try {
-			expect(startMs).toBeLessThan(2000);
 			const { api } = clientsFor(sandbox.url, sandbox.apiKey);
 			const withPage = await api.get('/users/with_page', { query: { page: 100 } });
 			expect(withPage.body.pages).toBe(100);

@@ -44,7 +44,7 @@ it('shows the delivery that arrived and one line per unpublished workflow, nothi
 	const { api, control } = clientsFor(sandbox.url, sandbox.apiKey);
 	expect((await control.put('/webhooks', { json: { urls } })).status).toBe(200);
 	await createUser(api, { external_id: 'DEV-LOG-1' });
-	await sandbox.waitForDeliveries(3, 10_000);
+	await sandbox.waitForDeliveries(3, 30_000);
 
 	const deliveryLines = sandboxLog.filter((line) => line.startsWith('webhook '));
 	// The sandbox tried each 404 four times: eight lines the dev log must not show one by one.

@@ -70,7 +70,7 @@ describe('MinistrySafe Trigger: Include Full Record', () => {
 		const answer = await post(harness.url, payload);
 		expect(answer.status).toBe(200);
 		expect(harness.executions.length).toBe(before);
-		const executions = await harness.waitForExecutions(before + 1, 5000);
+		const executions = await harness.waitForExecutions(before + 1, 30_000);
 		expect(executions[before][0].record).toEqual(expect.objectContaining({ id: user.id }));
 	});
 

@@ -43,7 +43,7 @@ describe('MinistrySafe Trigger: events delivered by the sandbox', () => {
 		const check = await orderBackgroundCheck(api, user.id);
 		ok(await control.post(`/background_checks/${String(check.id)}/ready`));
 
-		const deliveries = await sandbox.waitForDeliveries(3, 5000);
+		const deliveries = await sandbox.waitForDeliveries(3, 30_000);
 		expect(deliveries.map(({ event, status, attempts, delivered }) => ({ event, status, attempts, delivered }))).toEqual(
 			['userCreated', 'quizCompleted', 'backgroundCheckReady'].map((event) => ({
 				event,
@@ -85,7 +85,7 @@ describe('MinistrySafe Trigger: events delivered by the sandbox', () => {
 
 		await createUser(api, { external_id: 'DELIVERY-2', first_name: 'Ada', last_name: 'Lovelace' });
 
-		const [delivery] = await sandbox.waitForDeliveries(1, 5000);
+		const [delivery] = await sandbox.waitForDeliveries(1, 30_000);
 		expect(delivery).toEqual(
 			expect.objectContaining({ event: 'userCreated', status: 401, attempts: 4, delivered: false }),
 		);

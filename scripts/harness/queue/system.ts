@@ -1,11 +1,11 @@
 // The system programs queue mode needs beside n8n: PostgreSQL (n8n's database for every instance) and Redis (the
 // queue between them), from Debian's packages. Found where Debian puts them; installed with apt-get when missing and
-// this process may (root), otherwise the error says what to install. `npx tsx scripts/queue/system.ts` does it alone
+// this process may (root), otherwise the error says what to install. `npx tsx scripts/harness/queue/system.ts` does it alone
 // (CI, before the queue-mode suite).
 import { existsSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { type Log, runProcess } from '../n8n-runtime';
+import { type Log, runProcess } from '../../n8n-runtime';
 
 const POSTGRES_ROOT = '/usr/lib/postgresql';
 const REDIS_SERVER = '/usr/bin/redis-server';

@@ -17,7 +17,7 @@ import {
 	startUntilReady,
 	temporaryUserFolder,
 	waitFor,
-} from '../n8n-runtime';
+} from '../../n8n-runtime';
 import { type Postgres, type Redis, startPostgres, startRedis } from './services';
 import { ensureSystemPrograms } from './system';
 

@@ -4,7 +4,7 @@ import { chownSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 
-import { type ManagedProcess, freePort, runProcess, startUntilReady } from '../n8n-runtime';
+import { type ManagedProcess, freePort, runProcess, startUntilReady } from '../../n8n-runtime';
 import type { SystemPrograms } from './system';
 
 const READY_TIMEOUT_MS = 30_000;

@@ -1,5 +1,5 @@
 // npm run load:queue: the sandbox delivers 1,000 webhook events, as fast as it can, to the webhook processor of n8n in
-// queue mode (one main, two workers, one webhook processor; scripts/queue/topology.ts), with Basic authentication.
+// queue mode (one main, two workers, one webhook processor; scripts/harness/queue/topology.ts), with Basic authentication.
 // The workflow that receives them acts on each event once, as the templates do: the trigger, then n8n's Remove
 // Duplicates node across executions keyed on the event and its record, then the action; and, beside it, the same with
 // an atomic Redis counter (INCR) as the check. It prints what arrived, what ran and what was acted on, read from n8n's
@@ -15,10 +15,10 @@ import {
 	setSandboxWebhooks,
 	triggerWebhookIds,
 	waitFor,
-} from '../n8n-runtime';
-import e2eGlobalSetup from '../../test/e2e/globalSetup';
-import e2eGlobalTeardown from '../../test/e2e/globalTeardown';
-import { type E2eEnvironment, WEBHOOK_AUTH, startE2eEnvironment } from '../../test/e2e/helpers';
+} from '../../n8n-runtime';
+import e2eGlobalSetup from '../../../test/e2e/globalSetup';
+import e2eGlobalTeardown from '../../../test/e2e/globalTeardown';
+import { type E2eEnvironment, WEBHOOK_AUTH, startE2eEnvironment } from '../../../test/e2e/helpers';
 import { WORKER_CONCURRENCY, isQueueN8n } from './topology';
 
 const EVENTS = Number(process.env.LOAD_EVENTS ?? 1000);

@@ -3,7 +3,7 @@
 // poll changes nothing and its events are found by the next one. One poll at a time: unlessAlreadyPolling.
 import type { INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 
-import { today } from '../MinistrySafe/actions/common/values';
+import { today } from '../shared/values';
 import { type EventContext, pollingEvents } from './events';
 import { configurationKey, readSettings } from './settings';
 import { loadSnapshot, saveSnapshot, unlessAlreadyPolling } from './state';

@@ -3,9 +3,9 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { quoted } from '../MinistrySafe/wording';
+import { quoted } from '../shared/wording';
 import { valuesOf } from '../MinistrySafe/actions/common/descriptions';
-import { textList, wholeNumber } from '../MinistrySafe/actions/common/values';
+import { textList, wholeNumber } from '../shared/values';
 
 /** The Trigger On choices, as the editor lists them; their values are the events the trigger knows. */
 export const EVENT_OPTIONS = [

@@ -8,7 +8,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { apiRequest } from '../MinistrySafe/transport';
+import { apiRequest } from '../shared/transport';
 import { type BasicAuthCredentials, isAuthorized } from './basicAuth';
 import { EVENT_LABELS, EVENT_OPTIONS, type EventDefinition, recogniseEvent } from './events';
 import { testWebhookCredential } from './webhookCredentialTest';

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { requestSettings } from '../transport';
+import { requestSettings } from '../../shared/transport';
 import { itemInput } from './common/inputs';
 import { simplifyRecords } from './common/simplify';
 import { VERSION_1_1 } from './common/versions';

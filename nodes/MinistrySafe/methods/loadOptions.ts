@@ -4,7 +4,7 @@ import { fetchCustomPackages } from '../actions/backgroundCheck/customPackages';
 import { fetchLevels } from '../actions/backgroundCheck/getLevels.operation';
 import { fetchOrganizationTypes } from '../actions/organization/getTypes.operation';
 import { fetchSurveyCodes } from '../actions/training/getSurveyCodes.operation';
-import { apiRequestAllItems } from '../transport';
+import { apiRequestAllItems } from '../../shared/transport';
 
 /**
  * n8n asks for a dropdown's entries as soon as the node opens, before a credential is chosen: the list then says what

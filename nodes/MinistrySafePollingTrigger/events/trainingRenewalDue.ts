@@ -9,8 +9,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { trainingsAssigned, trainingsOfUser } from '../api';
-import { isPassedTraining, trainingValidity } from '../../MinistrySafe/actions/common/trainings';
-import { addMonths, type CalendarDay, isoDate } from '../../MinistrySafe/actions/common/values';
+import { isPassedTraining, trainingValidity } from '../../shared/trainings';
+import { addMonths, type CalendarDay, isoDate } from '../../shared/values';
 import { aboveFloor, decodeIds, encodeIds, entryTime, fitSnapshot } from '../state';
 import type { EventContext, PollingEvent } from './types';
 import { idOf } from './types';

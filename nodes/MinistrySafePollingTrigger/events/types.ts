@@ -1,6 +1,6 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
-import type { CalendarDay } from '../../MinistrySafe/actions/common/values';
+import type { CalendarDay } from '../../shared/values';
 import type { Settings } from '../settings';
 
 export interface EventContext {

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { apiRequest, toFormBody } from '../../transport';
+import { apiRequest, toFormBody } from '../../../shared/transport';
 import { USER_TYPES, serviceList, userLocator, userTypeField, valuesOf } from '../common/descriptions';
 import type { ItemInput } from '../common/inputs';
 import { itemInput } from '../common/inputs';

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { apiRequest } from '../../transport';
+import { apiRequest } from '../../../shared/transport';
 
 import { dateRangeFilters, dateRangeQuery } from '../common/dateRange';
 import { listProperties } from '../common/descriptions';

@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { forItem, listed, quoted } from '../../wording';
-import { toCalendarDate, toServiceDate, wholeNumber } from './values';
+import { forItem, listed, quoted } from '../../../shared/wording';
+import { toCalendarDate, toServiceDate, wholeNumber } from '../../../shared/values';
 
 /** A field's problem: its editor label and what is wrong, never its value. */
 interface Problem {

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import type { JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { apiRequest, apiRequestAllItems, type CountedList } from '../../transport';
+import { apiRequest, apiRequestAllItems, type CountedList } from '../../../shared/transport';
 import { itemInput, recordIdOf } from './inputs';
 import { VERSION_1_1 } from './versions';
 

@@ -1,10 +1,10 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { apiRequest } from '../../transport';
+import { apiRequest } from '../../../shared/transport';
 import { userLocator } from '../common/descriptions';
 import { itemInput } from '../common/inputs';
 import { userPath, userReference } from '../common/user';
-import { today } from '../common/values';
+import { today } from '../../../shared/values';
 import type { Operation } from '../types';
 import { readSettings, settingsProperty } from './settings';
 import { complianceOf } from './status';

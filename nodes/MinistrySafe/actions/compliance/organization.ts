@@ -1,12 +1,12 @@
 // The compliance of the whole Organization: what Get Many lists and Get Report sums up, read and decided one way.
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { apiRequestAllItems } from '../../transport';
+import { apiRequestAllItems } from '../../../shared/transport';
 import { userTagFilter } from '../common/descriptions';
 import type { ItemInput } from '../common/inputs';
-import { participantExternalId } from '../common/trainings';
+import { participantExternalId } from '../../../shared/trainings';
 import { allUsers } from '../common/user';
-import { today } from '../common/values';
+import { today } from '../../../shared/values';
 import { type ComplianceSettings, readSettings } from './settings';
 import { type Clock, complianceOf, OVERALL_STATUSES } from './status';
 

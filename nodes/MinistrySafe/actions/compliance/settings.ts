@@ -2,9 +2,9 @@
 // and which Background Check statuses the organisation's screening vendor uses for cleared and set-aside checks.
 import type { INodeProperties } from 'n8n-workflow';
 
-import { quoted } from '../../wording';
+import { quoted } from '../../../shared/wording';
 import type { ItemInput } from '../common/inputs';
-import { textList } from '../common/values';
+import { textList } from '../../../shared/values';
 import { surveyCodesField } from '../training/surveyCode';
 
 export interface ComplianceSettings {

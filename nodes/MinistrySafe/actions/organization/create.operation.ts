@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { apiRequest } from '../../transport';
+import { apiRequest } from '../../../shared/transport';
 import { valuesOf } from '../common/descriptions';
 import { itemInput } from '../common/inputs';
 import type { Operation } from '../types';

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, ILoadOptionsFunctions } from 'n8n-workflow';
 
-import { apiRequest } from '../../transport';
+import { apiRequest } from '../../../shared/transport';
 import type { Operation } from '../types';
 
 /** The training codes the Organization may assign, with their languages and descriptions. */

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { quoted } from '../../wording';
+import { quoted } from '../../../shared/wording';
 import { serviceList } from '../common/descriptions';
 import { fetchSurveyCodes } from './getSurveyCodes.operation';
 

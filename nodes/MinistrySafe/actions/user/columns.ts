@@ -12,7 +12,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { forItem, listed, quoted } from '../../wording';
+import { forItem, listed, quoted } from '../../../shared/wording';
 import { USER_TYPES, userTypeField } from '../common/descriptions';
 import { type ItemInput, itemInput } from '../common/inputs';
 import { VERSION_1_2 } from '../common/versions';

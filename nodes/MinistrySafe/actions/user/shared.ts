@@ -2,10 +2,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { apiRequest, toFormBody, type FormFields } from '../../transport';
+import { apiRequest, toFormBody, type FormFields } from '../../../shared/transport';
 import { USER_TYPES, userTypeField } from '../common/descriptions';
 import type { ItemInput } from '../common/inputs';
-import { textList } from '../common/values';
+import { textList } from '../../../shared/values';
 
 export const tagsField: INodeProperties = {
 	displayName: 'Tag Names or IDs',

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { apiRequest } from '../../transport';
+import { apiRequest } from '../../../shared/transport';
 import { itemInput } from '../common/inputs';
 import { allUsers } from '../common/user';
 import { beforeVersion1_2, fromVersion1_2 } from '../common/versions';

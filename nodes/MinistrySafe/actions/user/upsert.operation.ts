@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { apiRequestAllItems, PAGE_SIZE } from '../../transport';
+import { apiRequestAllItems, PAGE_SIZE } from '../../../shared/transport';
 import { simplifiedUpsertedUser } from '../common/simplify';
 import { userIdOf } from '../common/user';
 import { beforeVersion1_2, fromVersion1_2 } from '../common/versions';

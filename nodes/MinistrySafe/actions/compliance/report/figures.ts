@@ -3,7 +3,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { userTypeField } from '../../common/descriptions';
-import { isoDate } from '../../common/values';
+import { isoDate } from '../../../../shared/values';
 import type { UserCompliance } from '../organization';
 import type { Clock, OverallStatus } from '../status';
 

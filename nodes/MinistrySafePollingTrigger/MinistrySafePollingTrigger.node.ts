@@ -1,7 +1,7 @@
 import type { INodeExecutionData, INodeType, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { getSurveyCodes } from '../MinistrySafe/methods/loadOptions';
+import { getSurveyCodes } from '../shared/loadOptions';
 import { pollMinistrySafe } from './poll';
 import { properties } from './properties';
 import { EVENT_LABELS } from './settings';

@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { surveyCodesField } from '../MinistrySafe/actions/training/surveyCode';
+import { surveyCodesField } from '../shared/descriptions';
 import { DEFAULT_LOOK_BACK_DAYS, DEFAULT_NOTICE_DAYS, DEFAULT_VALIDITY_MONTHS, EVENT_OPTIONS } from './settings';
 
 export const properties: INodeProperties[] = [

@@ -4,7 +4,7 @@ import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { quoted } from '../shared/wording';
-import { valuesOf } from '../MinistrySafe/actions/common/descriptions';
+import { valuesOf } from '../shared/descriptions';
 import { textList, wholeNumber } from '../shared/values';
 
 /** The Trigger On choices, as the editor lists them; their values are the events the trigger knows. */

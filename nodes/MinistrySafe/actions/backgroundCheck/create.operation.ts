@@ -2,7 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { apiRequest, toFormBody } from '../../../shared/transport';
-import { USER_TYPES, serviceList, userLocator, userTypeField, valuesOf } from '../common/descriptions';
+import { valuesOf } from '../../../shared/descriptions';
+import { USER_TYPES, serviceList, userLocator, userTypeField } from '../common/descriptions';
 import type { ItemInput } from '../common/inputs';
 import { itemInput } from '../common/inputs';
 import { resolveUserId, userReference } from '../common/user';

@@ -1,6 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { valuesOf } from '../../../shared/descriptions';
 import { fromVersion1_1 } from './versions';
 
 /** The User an operation acts on (contract.md: modes id, employeeId and list). */
@@ -71,14 +72,6 @@ export const userTagFilter: INodeProperties = {
 	description:
 		'Only users with this tag. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 };
-
-/**
- * The values of a dropdown's options: one list serves the dropdown and the check that a value an expression gave is
- * one of them.
- */
-export function valuesOf<T extends string>(options: ReadonlyArray<{ readonly value: T }>): T[] {
-	return options.map((option) => option.value);
-}
 
 /** The service's user_type values (api-v2.md: Create a User, Create a Background Check). */
 const USER_TYPE_OPTIONS = [

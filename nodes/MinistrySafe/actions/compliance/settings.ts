@@ -5,7 +5,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import { quoted } from '../../../shared/wording';
 import type { ItemInput } from '../common/inputs';
 import { textList } from '../../../shared/values';
-import { surveyCodesField } from '../training/surveyCode';
+import { surveyCodesField } from '../../../shared/descriptions';
 
 export interface ComplianceSettings {
 	trainingValidityMonths: number;

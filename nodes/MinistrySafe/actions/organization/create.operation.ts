@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { apiRequest } from '../../../shared/transport';
-import { valuesOf } from '../common/descriptions';
+import { valuesOf } from '../../../shared/descriptions';
 import { itemInput } from '../common/inputs';
 import type { Operation } from '../types';
 

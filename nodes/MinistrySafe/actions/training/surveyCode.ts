@@ -1,23 +1,9 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
+import { fetchSurveyCodes } from '../../../shared/loadOptions';
 import { quoted } from '../../../shared/wording';
 import { serviceList } from '../common/descriptions';
-import { fetchSurveyCodes } from './getSurveyCodes.operation';
-
-/**
- * Which Trainings count (Compliance, the polling trigger's renewals): several codes; none chosen means every code. Each
- * use spreads it and says in its own description which Trainings count.
- */
-export const surveyCodesField: INodeProperties = {
-	displayName: 'Survey Code Names or IDs',
-	name: 'surveyCodes',
-	type: 'multiOptions',
-	typeOptions: { loadOptionsMethod: 'getSurveyCodes' },
-	default: [],
-	description:
-		'Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
-};
 
 /** The Training to assign or resend, from the codes the Organization may use (GET /survey_codes). */
 export function surveyCodeField(overrides: Partial<INodeProperties>): INodeProperties {

@@ -4,7 +4,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { getSurveyCodes } from '../shared/loadOptions';
 import { pollMinistrySafe } from './poll';
 import { properties } from './properties';
-import { EVENT_LABELS } from './settings';
+import { POLLING_EVENT_LABELS } from './settings';
 
 /**
  * Polls MinistrySafe on n8n's Poll Times (added by n8n to every `polling` node) and starts the workflow once per event.
@@ -28,7 +28,7 @@ export class MinistrySafePollingTrigger implements INodeType {
 		group: ['trigger'],
 		version: 1,
 		// The event as the editor names it ("Training Completed"), not its value.
-		subtitle: `={{ (${JSON.stringify(EVENT_LABELS)})[$parameter["event"]] || $parameter["event"] }}`,
+		subtitle: `={{ (${JSON.stringify(POLLING_EVENT_LABELS)})[$parameter["event"]] || $parameter["event"] }}`,
 		description:
 			'Starts the workflow when MinistrySafe records change, checked on a schedule: completed trainings, background check statuses, new users and trainings due for renewal',
 		defaults: { name: 'MinistrySafe Polling Trigger' },

@@ -57,7 +57,7 @@ export function userPath(user: UserReference, suffix = ''): string {
 }
 
 /** The ID of a User record the service gave: an answer without a usable one is an error, never `/users/NaN`. */
-export function userIdOf(context: IExecuteFunctions, record: IDataObject, label: string): { id: string; label: string } {
+export function checkedUserId(context: IExecuteFunctions, record: IDataObject, label: string): { id: string; label: string } {
 	const checked = recordIdOf(record.id);
 	if ('problem' in checked) {
 		throw new NodeApiError(context.getNode(), record as JsonObject, {
@@ -77,7 +77,7 @@ export async function resolveUserId(context: IExecuteFunctions, itemIndex: numbe
 		record: user.label,
 		expect: 'a record',
 	})) as IDataObject;
-	return userIdOf(context, record, user.label);
+	return checkedUserId(context, record, user.label);
 }
 
 /**

@@ -6,7 +6,7 @@ import { itemInput } from '../common/inputs';
 import { userPath, userReference } from '../common/user';
 import { today } from '../../../shared/values';
 import type { Operation } from '../types';
-import { readSettings, settingsProperty } from './settings';
+import { readComplianceSettings, settingsProperty } from './settings';
 import { complianceOf } from './status';
 
 export const getForUser: Operation = {
@@ -18,7 +18,7 @@ export const getForUser: Operation = {
 	},
 	properties: [userLocator, settingsProperty],
 	async execute(this: IExecuteFunctions, itemIndex: number) {
-		const settings = readSettings(itemInput(this, itemIndex));
+		const settings = readComplianceSettings(itemInput(this, itemIndex));
 		const user = userReference(this, itemIndex);
 		// The detailed User carries its Trainings and Background Checks: one request.
 		const detailed = (await apiRequest.call(this, 'GET', userPath(user, '/detailed'), {

@@ -83,7 +83,7 @@ export const settingsProperty: INodeProperties = {
 };
 
 /** The item's settings, checked (contract.md defaults). */
-export function readSettings(input: ItemInput): ComplianceSettings {
+export function readComplianceSettings(input: ItemInput): ComplianceSettings {
 	const count = (name: string, label: string, fallback: number, min: number) => {
 		const value = input.integer(`settings.${name}`, label) ?? fallback;
 		if (value < min) throw input.invalid(label, `must be a whole number of at least ${min}`);

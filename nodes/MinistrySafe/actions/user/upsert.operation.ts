@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { apiRequestAllItems, PAGE_SIZE } from '../../../shared/transport';
 import { simplifiedUpsertedUser } from '../common/simplify';
-import { userIdOf } from '../common/user';
+import { checkedUserId } from '../common/user';
 import { beforeVersion1_2, fromVersion1_2 } from '../common/versions';
 import type { Operation } from '../types';
 import { columnsField, columnsSettings, newUserTypeField, readUserItem, userToCreate } from './columns';
@@ -57,7 +57,7 @@ export const upsert: Operation = {
 
 		// Update a User takes no external_id (it is the key) and no user_type (api-v2.md 4).
 		const { first_name, last_name, email, tag_list } = newUser;
-		const user = userIdOf(this, existing, `the User with External ID ${newUser.external_id}`);
+		const user = checkedUserId(this, existing, `the User with External ID ${newUser.external_id}`);
 		const updated = await updateUser(this, { ...user, label: `User ${user.id}` }, { user: { first_name, last_name, email }, tag_list });
 		return { ...updated, action: 'updated', reason };
 	},

@@ -3,7 +3,8 @@ import type { JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import { apiRequest, apiRequestAllItems, type CountedList } from '../../../shared/transport';
-import { itemInput, recordIdOf } from './inputs';
+import { itemInput } from './inputs';
+import { recordIdOf } from './parameterValues';
 import { VERSION_1_1 } from './versions';
 
 /**

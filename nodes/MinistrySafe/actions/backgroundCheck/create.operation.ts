@@ -248,7 +248,7 @@ export const create: Operation = {
 	simplify: simplifiedBackgroundCheck,
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const input = itemInput(this, itemIndex);
-		// Every field is read, and all their problems are reported together (issue 18).
+		// Every field is read, and all their problems are reported together: one run finds every field to correct.
 		const fields = input.all(() => {
 			input.check(() => userReference(this, itemIndex));
 			const ordered = readPackage(input);

@@ -3,8 +3,8 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { fromVersion1_1 } from './versions';
 
 /**
- * How an operation's records are simplified, and the hint under the switch: one plain sentence (issue 29: a list of the
- * service's keys there was documentation, not a hint).
+ * How an operation's records are simplified, and the hint under the switch: one plain sentence (a list of the service's keys
+ * there would be documentation, not a hint).
  */
 export interface Simplifier {
 	keeps: string;

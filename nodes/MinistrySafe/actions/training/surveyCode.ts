@@ -22,7 +22,7 @@ export function surveyCodeField(overrides: Partial<INodeProperties>): INodePrope
 
 /**
  * The service's "Invalid survey code", said with the field's label and the codes the Organization may use (one
- * lookup; issue 18). When the lookup fails, the service's words stay.
+ * lookup), so the error says which code to use. When the lookup fails, the service's words stay.
  */
 export async function withKnownCodes(context: IExecuteFunctions, error: unknown, code: string | undefined): Promise<unknown> {
 	if (!(error instanceof NodeApiError) || !/survey code/i.test(error.message)) return error;

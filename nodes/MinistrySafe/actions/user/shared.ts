@@ -143,8 +143,8 @@ const named = (user: IDataObject) =>
 	`User ${String(user.id)}, ${[user.first_name, user.last_name].filter(Boolean).map(String).join(' ')}`;
 
 /**
- * A taken External ID or email, said with the User who has it and what to do instead (issue 18). One lookup finds the
- * owner; when it cannot, the service's own words stay.
+ * A taken External ID or email, said with the User who has it and what to do instead, so the error can be acted
+ * on without opening MinistrySafe. One lookup finds the owner; when it cannot, the service's own words stay.
  */
 async function takenBy(context: IExecuteFunctions, error: unknown, user: Omit<NewUser, 'tag_list'>): Promise<unknown> {
 	if (!(error instanceof NodeApiError)) return error;

@@ -16,7 +16,8 @@ const SNAKE_CASE: Record<string, string> = { firstName: 'first_name', lastName: 
 /** One input item as a row of the list: its User, or why it is invalid (the message of Create's own checks). */
 function readRow(context: IExecuteFunctions, item: number): SyncRow {
 	try {
-		// Each field read once: on a list of 10,000, every read of an expression costs n8n about 0.1 ms.
+		// Each field read once: on a long list, resolving expressions is most of Sync's time (docs/benchmarks.md,
+		// "Expressions in a whole list").
 		const user = readUserItem(context, item);
 		return { item, externalId: user.external_id, user };
 	} catch (error) {
@@ -83,7 +84,7 @@ export const sync: ListOperation = {
 				'Whether to only report what the run would do, without creating, updating or deactivating anyone. On when the node is added: turn it off once the report looks right.',
 		},
 		{
-			// What a live run with deactivation does, said where the switch is turned off (issue 18).
+			// What a live run with deactivation does, said where the switch is turned off: that is where the risk is taken.
 			displayName:
 				"'Dry Run' is off: the next run creates and updates users for real, and deactivates every user not in the list (up to 'Max Deactivations')",
 			name: 'liveDeactivationNotice',

@@ -1,23 +1,21 @@
 import type { INodeExecutionData, INodeType, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { getSurveyCodes } from '../MinistrySafe/methods/loadOptions';
+import { getSurveyCodes } from '../shared/loadOptions';
 import { pollMinistrySafe } from './poll';
 import { properties } from './properties';
-import { EVENT_LABELS } from './settings';
+import { POLLING_EVENT_LABELS } from './settings';
 
 /**
  * Polls MinistrySafe on n8n's Poll Times (added by n8n to every `polling` node) and starts the workflow once per event.
  *
- * What one poll costs at 10,000 Users, in requests (100 records a page; measured on the sandbox's 10,000 Users in
- * test/polling/scale.test.ts):
+ * What one poll costs, in requests (100 records a page; the figures at 10,000 Users are in docs/benchmarks.md, "One
+ * poll at 10,000 Users"):
  * - User Created: 1 (the last page of /users/with_page), plus 1 per further page of new Users.
  * - Training Completed and Background Check Status Changed: 1 per 100 records assigned or ordered in the look-back
- *   (90 days by default), plus 1. An Organization of 10,000 whose people renew every two years assigns about 5,000
- *   Trainings a year: about 1,250 in 90 days, 13 requests. With every record inside the window (the sandbox's seed
- *   and a 10-year look-back): 101 for its 10,036 Trainings, 64 for its 6,382 Background Checks.
+ *   (90 days by default), plus 1.
  * - Training Renewal Due: 1 per 100 Trainings assigned in the look-back before the completion day now entering its
- *   notice window (about 13 as above), plus 1 per newly due Training (about 14 a day at that rate, at most 50 a poll).
+ *   notice window, plus 1 per newly due Training (at most 50 a poll).
  * "Fetch Test Event" reads the look-back window (Training Renewal Due: every Training) once and remembers nothing.
  */
 export class MinistrySafePollingTrigger implements INodeType {
@@ -28,7 +26,7 @@ export class MinistrySafePollingTrigger implements INodeType {
 		group: ['trigger'],
 		version: 1,
 		// The event as the editor names it ("Training Completed"), not its value.
-		subtitle: `={{ (${JSON.stringify(EVENT_LABELS)})[$parameter["event"]] || $parameter["event"] }}`,
+		subtitle: `={{ (${JSON.stringify(POLLING_EVENT_LABELS)})[$parameter["event"]] || $parameter["event"] }}`,
 		description:
 			'Starts the workflow when MinistrySafe records change, checked on a schedule: completed trainings, background check statuses, new users and trainings due for renewal',
 		defaults: { name: 'MinistrySafe Polling Trigger' },

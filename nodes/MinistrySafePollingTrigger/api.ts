@@ -3,8 +3,8 @@
 // one User's Trainings.
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
-import { apiRequest, apiRequestAllItems } from '../MinistrySafe/transport';
-import { type CalendarDay, serviceDate } from '../MinistrySafe/actions/common/values';
+import { apiRequest, apiRequestAllItems } from '../shared/transport';
+import { type CalendarDay, serviceDate } from '../shared/values';
 
 export interface DayWindow {
 	/** First day, included; none: from the start of the list. */

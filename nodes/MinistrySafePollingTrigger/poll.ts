@@ -3,13 +3,13 @@
 // poll changes nothing and its events are found by the next one. One poll at a time: unlessAlreadyPolling.
 import type { INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 
-import { today } from '../MinistrySafe/actions/common/values';
+import { today } from '../shared/values';
 import { type EventContext, pollingEvents } from './events';
-import { configurationKey, readSettings } from './settings';
+import { configurationKey, readPollingSettings } from './settings';
 import { loadSnapshot, saveSnapshot, unlessAlreadyPolling } from './state';
 
 export async function pollMinistrySafe(context: IPollFunctions): Promise<INodeExecutionData[][] | null> {
-	const settings = readSettings(context);
+	const settings = readPollingSettings(context);
 	const timeZone = context.getTimezone();
 	const event: EventContext = { context, settings, timeZone, today: today(timeZone) };
 	const handler = pollingEvents[settings.event];

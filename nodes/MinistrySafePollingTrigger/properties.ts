@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { surveyCodesField } from '../MinistrySafe/actions/training/surveyCode';
-import { DEFAULT_LOOK_BACK_DAYS, DEFAULT_NOTICE_DAYS, DEFAULT_VALIDITY_MONTHS, EVENT_OPTIONS } from './settings';
+import { surveyCodesField } from '../shared/descriptions';
+import { DEFAULT_LOOK_BACK_DAYS, DEFAULT_NOTICE_DAYS, DEFAULT_VALIDITY_MONTHS, POLLING_EVENT_OPTIONS } from './settings';
 
 export const properties: INodeProperties[] = [
 	{
@@ -17,7 +17,7 @@ export const properties: INodeProperties[] = [
 		type: 'options',
 		required: true,
 		noDataExpression: true,
-		options: [...EVENT_OPTIONS],
+		options: [...POLLING_EVENT_OPTIONS],
 		default: 'trainingCompleted',
 	},
 	{

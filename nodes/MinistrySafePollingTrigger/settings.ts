@@ -3,12 +3,12 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { quoted } from '../MinistrySafe/wording';
-import { valuesOf } from '../MinistrySafe/actions/common/descriptions';
-import { textList, wholeNumber } from '../MinistrySafe/actions/common/values';
+import { quoted } from '../shared/wording';
+import { valuesOf } from '../shared/descriptions';
+import { textList, wholeNumber } from '../shared/values';
 
 /** The Trigger On choices, as the editor lists them; their values are the events the trigger knows. */
-export const EVENT_OPTIONS = [
+export const POLLING_EVENT_OPTIONS = [
 	{
 		name: 'Background Check Status Changed',
 		value: 'backgroundCheckStatusChanged',
@@ -30,16 +30,16 @@ export const EVENT_OPTIONS = [
 		description: 'A user was created, in n8n or anywhere else',
 	},
 ] as const;
-export const EVENTS = valuesOf(EVENT_OPTIONS);
+export const POLLING_EVENTS = valuesOf(POLLING_EVENT_OPTIONS);
 /** Each event's name in the editor, by its value (the canvas subtitle). */
-export const EVENT_LABELS = Object.fromEntries(EVENT_OPTIONS.map(({ name, value }) => [value, name]));
-export type PollingEventName = (typeof EVENTS)[number];
+export const POLLING_EVENT_LABELS = Object.fromEntries(POLLING_EVENT_OPTIONS.map(({ name, value }) => [value, name]));
+export type PollingEventName = (typeof POLLING_EVENTS)[number];
 
 export const DEFAULT_LOOK_BACK_DAYS = 90;
 export const DEFAULT_VALIDITY_MONTHS = 24;
 export const DEFAULT_NOTICE_DAYS = 30;
 
-export interface Settings {
+export interface PollingSettings {
 	event: PollingEventName;
 	/** Background Check statuses to report changes into, lower case; empty: every change. */
 	statuses: string[];
@@ -47,7 +47,7 @@ export interface Settings {
 	renewal: { validityMonths: number; noticeDays: number; surveyCodes: string[] };
 }
 
-export function readSettings(context: IPollFunctions): Settings {
+export function readPollingSettings(context: IPollFunctions): PollingSettings {
 	const invalid = (label: string, problem: string) =>
 		new NodeOperationError(context.getNode(), `${quoted(label)} ${problem}`, {
 			description: `Correct ${quoted(label)} in the MinistrySafe Polling Trigger's parameters. Nothing was read from MinistrySafe.`,
@@ -62,7 +62,7 @@ export function readSettings(context: IPollFunctions): Settings {
 	};
 
 	const event = context.getNodeParameter('event', '') as PollingEventName;
-	if (!EVENTS.includes(event)) throw invalid('Trigger On', `must be one of: ${EVENTS.join(', ')}`);
+	if (!POLLING_EVENTS.includes(event)) throw invalid('Trigger On', `must be one of: ${POLLING_EVENTS.join(', ')}`);
 	const options = (context.getNodeParameter('options', {}) ?? {}) as IDataObject;
 	const renewal = (context.getNodeParameter('renewal', {}) ?? {}) as IDataObject;
 	return {
@@ -88,7 +88,7 @@ export function readSettings(context: IPollFunctions): Settings {
  * describes other records, so the trigger records afresh (a baseline) when this changes. The status filter is not
  * part of it: the Background Check snapshot holds every status.
  */
-export function configurationKey(context: IPollFunctions, settings: Settings): string {
+export function configurationKey(context: IPollFunctions, settings: PollingSettings): string {
 	const credential = context.getNode().credentials?.ministrySafeApi?.id ?? '';
 	const { event, lookBackDays, renewal } = settings;
 	return JSON.stringify({

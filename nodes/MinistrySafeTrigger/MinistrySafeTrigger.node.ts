@@ -9,7 +9,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { apiRequest } from '../MinistrySafe/transport';
+import { apiRequest } from '../shared/transport';
 import { type BasicAuthCredentials, isAuthorized } from './basicAuth';
 import { EVENT_LABELS, EVENT_OPTIONS, type EventDefinition, recogniseEvent } from './events';
 import { testWebhookCredential } from './webhookCredentialTest';
@@ -114,7 +114,7 @@ export class MinistrySafeTrigger implements INodeType {
 		],
 		properties: [
 			{
-				// Short: the step-by-step guide has the details (issue 29: the notice was longer than the rest of the panel).
+				// Short: the step-by-step guide has the details; a longer notice outgrew the rest of the panel.
 				displayName: `Paste the 'Production URL' above into your MinistrySafe developer console, with the username and password of the webhook credential, then publish this workflow. Events not chosen in 'Trigger On' are ignored. See the <a href="${SETUP_GUIDE_URL}" target="_blank">step-by-step guide</a>.`,
 				name: 'setupNotice',
 				type: 'notice',

@@ -3,7 +3,7 @@
 // which only Create an Organization takes).
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { toServiceDate } from '../../nodes/MinistrySafe/actions/common/values';
+import { toServiceDate } from '../../nodes/shared/values';
 import type { Sandbox } from '../../sandbox';
 import { startSandbox } from '../../sandbox';
 import { applicantItem, orderFromItem } from '../helpers/backgroundCheck';

@@ -1,14 +1,14 @@
 // The transport's one wait runs with the n8n-workflow of the n8n that loads the package (issue 28: installed from the
 // tarball, the package gets n8n's copy, not our dev dependency). n8n 2.8's has sleepWithAbort; n8n 2.41's has none,
 // and its sleep takes the signal instead. Either way a wait ends when its signal fires.
-type Pause = typeof import('../../nodes/MinistrySafe/transport/pause').pause;
+type Pause = typeof import('../../nodes/shared/transport/pause').pause;
 
 /** pause() as loaded beside a given n8n-workflow module. */
 async function pauseWith(workflow: Record<string, unknown>): Promise<Pause> {
 	let loaded: Pause | undefined;
 	await jest.isolateModulesAsync(async () => {
 		jest.doMock('n8n-workflow', () => workflow);
-		loaded = (await import('../../nodes/MinistrySafe/transport/pause')).pause;
+		loaded = (await import('../../nodes/shared/transport/pause')).pause;
 	});
 	jest.dontMock('n8n-workflow');
 	return loaded as Pause;

@@ -5,7 +5,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { type Counts, reportFigures, type GroupBy } from '../../nodes/MinistrySafe/actions/compliance/report/figures';
 import { shares } from '../../nodes/MinistrySafe/actions/compliance/report/html';
 import type { UserCompliance } from '../../nodes/MinistrySafe/actions/compliance/organization';
-import { dayOf } from '../../nodes/MinistrySafe/actions/common/values';
+import { dayOf } from '../../nodes/shared/values';
 
 const counts = (compliant: number, expiring: number, noncompliant: number): Counts => ({
 	total: compliant + expiring + noncompliant,

@@ -1,6 +1,6 @@
 // How long a record counts, as a table: `months` calendar months from the day it starts, the expiry day being the
 // first day it no longer counts (one rule for Compliance and the polling trigger's renewal event).
-import { addMonths, dayOf, isoDate, validity } from '../../nodes/MinistrySafe/actions/common/values';
+import { addMonths, dayOf, isoDate, validity } from '../../nodes/shared/values';
 
 const day = (iso: string) => dayOf(`${iso}T12:00:00Z`, 'UTC') as number;
 

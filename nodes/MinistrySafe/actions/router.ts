@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { requestSettings } from '../transport';
+import { requestSettings } from '../../shared/transport';
 import { readOutput } from './common/output';
 import { resources } from './resources';
 import { collect, runConcurrently } from './runner';

@@ -2,8 +2,8 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, IPairedItemData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { requestSettings, schedulerOf } from '../transport';
-import { forItem } from '../wording';
+import { requestSettings, schedulerOf } from '../../shared/transport';
+import { forItem } from '../../shared/wording';
 
 /**
  * Attaches the failing item to an error, keeping an error of n8n's own kinds as it is. A failure of one item ends with

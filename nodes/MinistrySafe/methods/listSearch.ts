@@ -1,7 +1,7 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
 import { fetchOrganizationTypes } from '../actions/organization/getTypes.operation';
-import { apiRequest, PAGE_SIZE } from '../transport';
+import { apiRequest, PAGE_SIZE } from '../../shared/transport';
 
 /** The User locator's searchable list: one page of GET /users?search= per call, the page number as the token. */
 export async function searchUsers(

@@ -9,7 +9,7 @@ import type { EventContext, PollingEvent } from './types';
 import { idOf } from './types';
 import { lookBackWindow } from './windows';
 
-const statusOf = (check: IDataObject) => String(check.status ?? '');
+const reportedStatus = (check: IDataObject) => String(check.status ?? '');
 const isTarget = ({ settings }: EventContext, status: string) =>
 	settings.statuses.length === 0 || settings.statuses.includes(status.toLowerCase());
 const item = (check: IDataObject, previousStatus: string | null): IDataObject => ({
@@ -37,14 +37,14 @@ export const backgroundCheckStatusChanged: PollingEvent = {
 		if (snapshot) {
 			for (const check of [...checks].sort((a, b) => (idOf(a) as number) - (idOf(b) as number))) {
 				const previous = remembered.get(idOf(check) as number);
-				const status = statusOf(check);
+				const status = reportedStatus(check);
 				if (previous !== status && isTarget(event, status)) items.push(item(check, previous ?? null));
 			}
 		}
 		const entries = checks.map((check) => ({
 			id: idOf(check) as number,
 			at: entryTime(check.order_date),
-			status: statusOf(check),
+			status: reportedStatus(check),
 		}));
 		return {
 			items,
@@ -61,7 +61,7 @@ export const backgroundCheckStatusChanged: PollingEvent = {
 	},
 
 	async sample(event) {
-		const matching = (checks: IDataObject[]) => checks.filter((check) => isTarget(event, statusOf(check)));
+		const matching = (checks: IDataObject[]) => checks.filter((check) => isTarget(event, reportedStatus(check)));
 		let checks = matching(await checksOrdered(event.context, lookBackWindow(event)));
 		if (checks.length === 0) checks = matching(await checksOrdered(event.context, {}));
 		const newest = checks.sort(

@@ -9,8 +9,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { trainingsAssigned, trainingsOfUser } from '../api';
-import { isPassedTraining, trainingValidity } from '../../MinistrySafe/actions/common/trainings';
-import { addMonths, type CalendarDay, isoDate } from '../../MinistrySafe/actions/common/values';
+import { isPassedTraining, trainingValidity } from '../../shared/trainings';
+import { addMonths, type CalendarDay, isoDate } from '../../shared/values';
 import { aboveFloor, decodeIds, encodeIds, entryTime, fitSnapshot } from '../state';
 import type { EventContext, PollingEvent } from './types';
 import { idOf } from './types';
@@ -44,7 +44,7 @@ const item = ({ training, expires, daysLeft }: Renewal): IDataObject => ({
 	days_left: daysLeft,
 });
 
-const userIdOf = (training: IDataObject) => {
+const participantIdOf = (training: IDataObject) => {
 	const id = Number((training.participant as IDataObject | null | undefined)?.id);
 	return Number.isSafeInteger(id) ? id : undefined;
 };
@@ -55,7 +55,7 @@ const latestFirst = (a: IDataObject, b: IDataObject) =>
 
 /** Whether the Training is still its User's latest qualifying one; a User who is gone has none. */
 async function isLatestOfUser(event: EventContext, training: IDataObject): Promise<boolean> {
-	const userId = userIdOf(training);
+	const userId = participantIdOf(training);
 	if (userId === undefined) return true;
 	const trainings = await trainingsOfUser(event.context, userId);
 	if (trainings === undefined) return false;
@@ -110,7 +110,7 @@ export const trainingRenewalDue: PollingEvent = {
 	async sample(event) {
 		const latestByUser = new Map<number | undefined, IDataObject>();
 		for (const training of (await trainingsAssigned(event.context, {})).filter((t) => isQualifying(event, t))) {
-			const userId = userIdOf(training);
+			const userId = participantIdOf(training);
 			const current = latestByUser.get(userId);
 			if (userId === undefined || !current || latestFirst(training, current) < 0) latestByUser.set(userId, training);
 		}

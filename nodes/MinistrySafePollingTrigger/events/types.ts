@@ -1,11 +1,11 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
-import type { CalendarDay } from '../../MinistrySafe/actions/common/values';
-import type { Settings } from '../settings';
+import type { CalendarDay } from '../../shared/values';
+import type { PollingSettings } from '../settings';
 
 export interface EventContext {
 	context: IPollFunctions;
-	settings: Settings;
+	settings: PollingSettings;
 	timeZone: string;
 	today: CalendarDay;
 }

@@ -1,8 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { apiRequest, toFormBody } from '../../transport';
-import { USER_TYPES, serviceList, userLocator, userTypeField, valuesOf } from '../common/descriptions';
+import { apiRequest, toFormBody } from '../../../shared/transport';
+import { valuesOf } from '../../../shared/descriptions';
+import { USER_TYPES, serviceList, userLocator, userTypeField } from '../common/descriptions';
 import type { ItemInput } from '../common/inputs';
 import { itemInput } from '../common/inputs';
 import { resolveUserId, userReference } from '../common/user';
@@ -247,7 +248,7 @@ export const create: Operation = {
 	output: backgroundCheckOutput,
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const input = itemInput(this, itemIndex);
-		// Every field is read, and all their problems are reported together (issue 18).
+		// Every field is read, and all their problems are reported together: one run finds every field to correct.
 		const fields = input.all(() => {
 			input.check(() => userReference(this, itemIndex));
 			const ordered = readPackage(input);

@@ -2,7 +2,7 @@
 // documentation: its live clients read GET /custom_background_check_packages ([{ id, name, code, price }]).
 import type { IDataObject, ILoadOptionsFunctions } from 'n8n-workflow';
 
-import { apiRequest } from '../../transport';
+import { apiRequest } from '../../../shared/transport';
 
 export async function fetchCustomPackages(this: ILoadOptionsFunctions): Promise<IDataObject[]> {
 	return (await apiRequest.call(this, 'GET', '/custom_background_check_packages', {

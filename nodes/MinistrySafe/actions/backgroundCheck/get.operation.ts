@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { apiRequest } from '../../transport';
+import { apiRequest } from '../../../shared/transport';
 import type { Operation } from '../types';
 import { backgroundCheckIdFields, backgroundCheckOf } from './backgroundCheckId';
 import { backgroundCheckOutput } from '../common/output';

@@ -1,12 +1,12 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { apiRequest } from '../../transport';
+import { apiRequest } from '../../../shared/transport';
 
 import { dateRangeFilters, dateRangeQuery } from '../common/dateRange';
 import { listProperties } from '../common/descriptions';
 import { itemInput } from '../common/inputs';
 import { getMany } from '../common/paging';
-import { userIdOf, userPath } from '../common/user';
+import { checkedUserId, userPath } from '../common/user';
 import type { Operation } from '../types';
 import { backgroundCheckOutput } from '../common/output';
 
@@ -63,5 +63,5 @@ async function externalIdFilter(context: IExecuteFunctions, externalId: string |
 		record: label,
 		expect: 'a record',
 	})) as IDataObject;
-	return { user_id: userIdOf(context, record, label).id };
+	return { user_id: checkedUserId(context, record, label).id };
 }

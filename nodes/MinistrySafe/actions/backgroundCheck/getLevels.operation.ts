@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, ILoadOptionsFunctions } from 'n8n-workflow';
 
-import { apiRequest } from '../../transport';
+import { apiRequest } from '../../../shared/transport';
 import type { Operation } from '../types';
 
 /** The background check levels the Organization may order (decisions.md 6: the path under /background_checks). */

@@ -1,6 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { valuesOf } from '../../../shared/descriptions';
 import { fromVersion1_1 } from './versions';
 
 /** The User an operation acts on (contract.md: modes id, employeeId and list). */
@@ -72,14 +73,6 @@ export const userTagFilter: INodeProperties = {
 		'Only users with this tag. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 };
 
-/**
- * The values of a dropdown's options: one list serves the dropdown and the check that a value an expression gave is
- * one of them.
- */
-export function valuesOf<T extends string>(options: ReadonlyArray<{ readonly value: T }>): T[] {
-	return options.map((option) => option.value);
-}
-
 /** The service's user_type values (api-v2.md: Create a User, Create a Background Check). */
 const USER_TYPE_OPTIONS = [
 	{ name: 'Employee', value: 'employee' },
@@ -125,7 +118,7 @@ export const requestOptionsField: INodeProperties = {
 	displayName: 'Request Options',
 	name: 'requestOptions',
 	type: 'collection',
-	// Not "Add Option": Options has that button on the same panel (issue 29).
+	// Not "Add Option": Options has that button on the same panel, and two alike would be confused.
 	placeholder: 'Add Request Option',
 	default: {},
 	options: [
@@ -157,7 +150,7 @@ export const requestOptionsField: INodeProperties = {
  * node just added from the node panel, n8n fills in the credential itself a moment after the panel opens (n8n 2.41
  * first fetches the credentials it may offer), while that first request, sent without a credential, is still under
  * way; the editor's loader skips a call while one is running, so the reload the credential asks for never happens
- * and the list keeps the answer for no credential (issue 29). A list is also reloaded when a field named in
+ * and the list keeps the answer for no credential. A list is also reloaded when a field named in
  * `loadOptionsDependsOn` changes: naming the field a user fills in first, above the list (the user, say), loads the
  * list again with the credential n8n chose.
  */

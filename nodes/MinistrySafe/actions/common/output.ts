@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { listed, quoted } from '../../wording';
+import { listed, quoted } from '../../../shared/wording';
 import { itemInput } from './inputs';
 import { VERSION_1_1, VERSION_1_2, fromVersion1_2 } from './versions';
 

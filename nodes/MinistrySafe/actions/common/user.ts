@@ -2,8 +2,9 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import type { JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { apiRequest, apiRequestAllItems, type CountedList } from '../../transport';
-import { itemInput, recordIdOf } from './inputs';
+import { apiRequest, apiRequestAllItems, type CountedList } from '../../../shared/transport';
+import { itemInput } from './inputs';
+import { recordIdOf } from './parameterValues';
 import { VERSION_1_1 } from './versions';
 
 /**
@@ -57,7 +58,7 @@ export function userPath(user: UserReference, suffix = ''): string {
 }
 
 /** The ID of a User record the service gave: an answer without a usable one is an error, never `/users/NaN`. */
-export function userIdOf(context: IExecuteFunctions, record: IDataObject, label: string): { id: string; label: string } {
+export function checkedUserId(context: IExecuteFunctions, record: IDataObject, label: string): { id: string; label: string } {
 	const checked = recordIdOf(record.id);
 	if ('problem' in checked) {
 		throw new NodeApiError(context.getNode(), record as JsonObject, {
@@ -77,7 +78,7 @@ export async function resolveUserId(context: IExecuteFunctions, itemIndex: numbe
 		record: user.label,
 		expect: 'a record',
 	})) as IDataObject;
-	return userIdOf(context, record, user.label);
+	return checkedUserId(context, record, user.label);
 }
 
 /**

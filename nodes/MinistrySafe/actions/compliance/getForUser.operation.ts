@@ -1,13 +1,13 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { apiRequest } from '../../transport';
+import { apiRequest } from '../../../shared/transport';
 import { userLocator } from '../common/descriptions';
 import { itemInput } from '../common/inputs';
 import { complianceOutput } from '../common/output';
 import { userPath, userReference } from '../common/user';
-import { today } from '../common/values';
+import { today } from '../../../shared/values';
 import type { Operation } from '../types';
-import { readSettings, settingsProperty } from './settings';
+import { readComplianceSettings, settingsProperty } from './settings';
 import { complianceOf } from './status';
 
 export const getForUser: Operation = {
@@ -20,7 +20,7 @@ export const getForUser: Operation = {
 	properties: [userLocator, settingsProperty],
 	output: complianceOutput,
 	async execute(this: IExecuteFunctions, itemIndex: number) {
-		const settings = readSettings(itemInput(this, itemIndex));
+		const settings = readComplianceSettings(itemInput(this, itemIndex));
 		const user = userReference(this, itemIndex);
 		// The detailed User carries its Trainings and Background Checks: one request.
 		const detailed = (await apiRequest.call(this, 'GET', userPath(user, '/detailed'), {

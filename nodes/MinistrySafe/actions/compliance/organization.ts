@@ -1,13 +1,13 @@
 // The compliance of the whole Organization: what Get Many lists and Get Report sums up, read and decided one way.
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { apiRequestAllItems } from '../../transport';
+import { apiRequestAllItems } from '../../../shared/transport';
 import { userTagFilter } from '../common/descriptions';
 import type { ItemInput } from '../common/inputs';
-import { participantExternalId } from '../common/trainings';
+import { participantExternalId } from '../../../shared/trainings';
 import { allUsers } from '../common/user';
-import { today } from '../common/values';
-import { type ComplianceSettings, readSettings } from './settings';
+import { today } from '../../../shared/values';
+import { type ComplianceSettings, readComplianceSettings } from './settings';
 import { type Clock, complianceOf, OVERALL_STATUSES } from './status';
 
 /** The Filters of both operations: Status and Tag. */
@@ -32,7 +32,7 @@ export interface ComplianceQuery {
 
 export function readComplianceQuery(input: ItemInput): ComplianceQuery {
 	return {
-		settings: readSettings(input),
+		settings: readComplianceSettings(input),
 		statuses: input.choices('filters.status', 'Status', OVERALL_STATUSES),
 		tag: input.text('filters.tag', 'Tag'),
 	};
@@ -45,10 +45,10 @@ export interface UserCompliance {
 }
 
 /** Records grouped by their User's ID. */
-function byUser(records: IDataObject[], userIdOf: (record: IDataObject) => unknown): Map<string, IDataObject[]> {
+function byUser(records: IDataObject[], userKeyOf: (record: IDataObject) => unknown): Map<string, IDataObject[]> {
 	const groups = new Map<string, IDataObject[]>();
 	for (const record of records) {
-		const key = String(userIdOf(record) ?? '');
+		const key = String(userKeyOf(record) ?? '');
 		const group = groups.get(key);
 		if (group) group.push(record);
 		else groups.set(key, [record]);

@@ -2,10 +2,10 @@
 // and which Background Check statuses the organisation's screening vendor uses for cleared and set-aside checks.
 import type { INodeProperties } from 'n8n-workflow';
 
-import { quoted } from '../../wording';
+import { quoted } from '../../../shared/wording';
 import type { ItemInput } from '../common/inputs';
-import { textList } from '../common/values';
-import { surveyCodesField } from '../training/surveyCode';
+import { textList } from '../../../shared/values';
+import { surveyCodesField } from '../../../shared/descriptions';
 
 export interface ComplianceSettings {
 	trainingValidityMonths: number;
@@ -83,7 +83,7 @@ export const settingsProperty: INodeProperties = {
 };
 
 /** The item's settings, checked (contract.md defaults). */
-export function readSettings(input: ItemInput): ComplianceSettings {
+export function readComplianceSettings(input: ItemInput): ComplianceSettings {
 	const count = (name: string, label: string, fallback: number, min: number) => {
 		const value = input.integer(`settings.${name}`, label) ?? fallback;
 		if (value < min) throw input.invalid(label, `must be a whole number of at least ${min}`);

@@ -3,8 +3,8 @@
 // completed on 2024-03-05 with 24 months of validity counts through 2026-03-04 and has expired on 2026-03-05).
 import type { IDataObject } from 'n8n-workflow';
 
-import { isPassedTraining, trainingValidity } from '../common/trainings';
-import { type CalendarDay, dayOf, isoDate, validity } from '../common/values';
+import { isPassedTraining, trainingValidity } from '../../../shared/trainings';
+import { type CalendarDay, dayOf, isoDate, validity } from '../../../shared/values';
 import type { ComplianceSettings } from './settings';
 
 export type RecordStatus = 'valid' | 'expiring' | 'expired' | 'pending' | 'missing';

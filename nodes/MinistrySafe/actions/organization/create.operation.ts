@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { apiRequest } from '../../transport';
-import { valuesOf } from '../common/descriptions';
+import { apiRequest } from '../../../shared/transport';
+import { valuesOf } from '../../../shared/descriptions';
 import { itemInput } from '../common/inputs';
 import { beforeVersion1_2, fromVersion1_2 } from '../common/versions';
 import type { Operation } from '../types';

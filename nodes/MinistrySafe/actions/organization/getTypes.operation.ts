@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, ILoadOptionsFunctions } from 'n8n-workflow';
 
-import { apiRequest } from '../../transport';
+import { apiRequest } from '../../../shared/transport';
 import type { Operation } from '../types';
 
 /** The types an Organization may be created with. Documented as POST, shown as a GET: GET first (decisions.md 5). */

@@ -1,12 +1,7 @@
-import type { IDataObject, IExecuteFunctions, ILoadOptionsFunctions } from 'n8n-workflow';
+import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { apiRequest } from '../../transport';
+import { fetchSurveyCodes } from '../../../shared/loadOptions';
 import type { Operation } from '../types';
-
-/** The training codes the Organization may assign, with their languages and descriptions. */
-export async function fetchSurveyCodes(this: IExecuteFunctions | ILoadOptionsFunctions): Promise<IDataObject[]> {
-	return (await apiRequest.call(this, 'GET', '/survey_codes', { expect: 'a list of records' })) as IDataObject[];
-}
 
 export const getSurveyCodes: Operation = {
 	option: {

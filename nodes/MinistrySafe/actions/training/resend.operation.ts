@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { apiRequest, toFormBody } from '../../transport';
+import { apiRequest, toFormBody } from '../../../shared/transport';
 import { userLocator } from '../common/descriptions';
 import { itemInput } from '../common/inputs';
 import { resolveUserId } from '../common/user';

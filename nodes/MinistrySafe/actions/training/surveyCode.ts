@@ -1,23 +1,9 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { quoted } from '../../wording';
+import { fetchSurveyCodes } from '../../../shared/loadOptions';
+import { quoted } from '../../../shared/wording';
 import { serviceList } from '../common/descriptions';
-import { fetchSurveyCodes } from './getSurveyCodes.operation';
-
-/**
- * Which Trainings count (Compliance, the polling trigger's renewals): several codes; none chosen means every code. Each
- * use spreads it and says in its own description which Trainings count.
- */
-export const surveyCodesField: INodeProperties = {
-	displayName: 'Survey Code Names or IDs',
-	name: 'surveyCodes',
-	type: 'multiOptions',
-	typeOptions: { loadOptionsMethod: 'getSurveyCodes' },
-	default: [],
-	description:
-		'Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
-};
 
 /** The Training to assign or resend, from the codes the Organization may use (GET /survey_codes). */
 export function surveyCodeField(overrides: Partial<INodeProperties>): INodeProperties {
@@ -36,7 +22,7 @@ export function surveyCodeField(overrides: Partial<INodeProperties>): INodePrope
 
 /**
  * The service's "Invalid survey code", said with the field's label and the codes the Organization may use (one
- * lookup; issue 18). When the lookup fails, the service's words stay.
+ * lookup), so the error says which code to use. When the lookup fails, the service's words stay.
  */
 export async function withKnownCodes(context: IExecuteFunctions, error: unknown, code: string | undefined): Promise<unknown> {
 	if (!(error instanceof NodeApiError) || !/survey code/i.test(error.message)) return error;

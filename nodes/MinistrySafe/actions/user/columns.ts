@@ -1,12 +1,13 @@
 // One input item as the User it asks for, at every node version. From node version 1.2, Sync and Create or Update take
 // the User's fields from one resource mapper, `columns` (contract.md "Node version 1.2"), as n8n's Postgres, Airtable
 // and Google Sheets nodes take a row's columns: "Map Automatically" reads the item's fields as they are and resolves no
-// expression (on a list of 10,000, expressions were most of Sync's time); "Map Each Column Manually" resolves one
-// expression per field. Versions 1 and 1.1 keep their own parameters. Every value is checked by the shared readers.
+// expression (on a long list, expressions are most of Sync's time: docs/benchmarks.md, "Expressions in a whole
+// list"); "Map Each Column Manually" resolves one expression per field. Versions 1 and 1.1 keep their own
+// parameters. Every value is checked by the shared readers.
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { forItem, listed, quoted } from '../../wording';
+import { forItem, listed, quoted } from '../../../shared/wording';
 import { USER_TYPES } from '../common/descriptions';
 import { type ItemInput, itemInput } from '../common/inputs';
 import { VERSION_1_2 } from '../common/versions';

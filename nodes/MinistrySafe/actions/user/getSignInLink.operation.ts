@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { apiRequest } from '../../transport';
+import { apiRequest } from '../../../shared/transport';
 import { userLocator } from '../common/descriptions';
 import { userPath, userReference } from '../common/user';
 import type { Operation } from '../types';

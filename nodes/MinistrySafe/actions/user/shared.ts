@@ -2,10 +2,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { apiRequest, toFormBody, type FormFields } from '../../transport';
+import { apiRequest, toFormBody, type FormFields } from '../../../shared/transport';
 import { USER_TYPES, userTypeField } from '../common/descriptions';
 import type { ItemInput } from '../common/inputs';
-import { textList } from '../common/values';
+import { textList } from '../../../shared/values';
 
 export const tagsField: INodeProperties = {
 	displayName: 'Tag Names or IDs',
@@ -143,8 +143,8 @@ const named = (user: IDataObject) =>
 	`User ${String(user.id)}, ${[user.first_name, user.last_name].filter(Boolean).map(String).join(' ')}`;
 
 /**
- * A taken External ID or email, said with the User who has it and what to do instead (issue 18). One lookup finds the
- * owner; when it cannot, the service's own words stay.
+ * A taken External ID or email, said with the User who has it and what to do instead, so the error can be acted
+ * on without opening MinistrySafe. One lookup finds the owner; when it cannot, the service's own words stay.
  */
 async function takenBy(context: IExecuteFunctions, error: unknown, user: Omit<NewUser, 'tag_list'>): Promise<unknown> {
 	if (!(error instanceof NodeApiError)) return error;

@@ -1,12 +1,12 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { apiRequest } from '../../transport';
+import { apiRequest } from '../../../shared/transport';
 import { itemInput } from '../common/inputs';
 import { allUsers } from '../common/user';
 import { beforeVersion1_2, fromVersion1_2 } from '../common/versions';
 import type { ListOperation, ListStep } from '../types';
-import { textList } from '../common/values';
+import { textList } from '../../../shared/values';
 import { columnsSettings, listWithoutExternalId, readStaffRow } from './columns';
 import { newUserTypeField, syncColumnsFields } from './columnParameters';
 import { createUser, externalIdField, newUserAdditionalFields, newUserNameFields, updateUser } from './shared';
@@ -20,7 +20,8 @@ const LEAVER_STATUSES = 'terminated, inactive, left, former, separated';
 
 /** One input item as a row of the list: its User, or why it is invalid (the message of Create's own checks). */
 function readRow(context: IExecuteFunctions, item: number): SyncRow {
-	// Each field read once: on a list of 10,000, every read of an expression costs n8n about 0.1 ms.
+	// Each field read once: on a long list, resolving expressions is most of Sync's time (docs/benchmarks.md,
+		// "Expressions in a whole list").
 	return { item, ...readStaffRow(context, item) };
 }
 
@@ -88,7 +89,7 @@ export const sync: ListOperation = {
 				'Whether to only report what the run would do, without creating, updating or deactivating anyone. On when the node is added: turn it off once the report looks right.',
 		},
 		{
-			// What a live run with deactivation does, said where the switch is turned off (issue 18).
+			// What a live run with deactivation does, said where the switch is turned off: that is where the risk is taken.
 			displayName:
 				"'Dry Run' is off: the next run creates and updates users for real, and deactivates every user not in the list (up to 'Max Deactivations')",
 			name: 'liveDeactivationNotice',

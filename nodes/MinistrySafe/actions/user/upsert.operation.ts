@@ -1,12 +1,12 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { apiRequestAllItems, PAGE_SIZE } from '../../transport';
+import { apiRequestAllItems, PAGE_SIZE } from '../../../shared/transport';
 import { upsertedUserOutput } from '../common/output';
-import { userIdOf } from '../common/user';
+import { checkedUserId } from '../common/user';
 import { beforeVersion1_2, fromVersion1_2 } from '../common/versions';
 import type { Operation } from '../types';
-import { forItem } from '../../wording';
+import { forItem } from '../../../shared/wording';
 import { columnsSettings, readUserItem, userToCreate } from './columns';
 import { newUserTypeField, upsertColumnsFields } from './columnParameters';
 import { createUser, externalIdField, newUserAdditionalFields, newUserNameFields, updateUser, userTypeNote } from './shared';
@@ -65,7 +65,7 @@ export const upsert: Operation = {
 
 		// Update a User takes no external_id (it is the key) and no user_type (api-v2.md 4).
 		const { first_name, last_name, email, tag_list } = newUser;
-		const user = userIdOf(this, existing, `the User with External ID ${newUser.external_id}`);
+		const user = checkedUserId(this, existing, `the User with External ID ${newUser.external_id}`);
 		const updated = await updateUser(this, { ...user, label: `User ${user.id}` }, { user: { first_name, last_name, email }, tag_list });
 		return { ...updated, action: 'updated', reason };
 	},

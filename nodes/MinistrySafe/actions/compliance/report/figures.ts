@@ -3,14 +3,14 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { userTypeField } from '../../common/descriptions';
-import { isoDate } from '../../common/values';
+import { isoDate } from '../../../../shared/values';
 import type { UserCompliance } from '../organization';
 import type { Clock, OverallStatus } from '../status';
 
 export type GroupBy = 'tag' | 'userType' | 'none';
 export const GROUP_BY_VALUES: readonly GroupBy[] = ['none', 'tag', 'userType'];
-export const NO_TAG = 'No tag';
-export const NO_USER_TYPE = 'No user type';
+export const NO_TAG_GROUP = 'No tag';
+export const NO_USER_TYPE_GROUP = 'No user type';
 
 export interface Counts {
 	total: number;
@@ -61,7 +61,7 @@ function add(counts: Counts, status: OverallStatus): void {
 
 /** The user type as the editor names it ("Volunteer"); an unknown one as the service gives it. */
 function userTypeName(value: unknown): string {
-	if (value === undefined || value === null || value === '') return NO_USER_TYPE;
+	if (value === undefined || value === null || value === '') return NO_USER_TYPE_GROUP;
 	const option = (userTypeField.options as Array<{ name: string; value: unknown }>).find((known) => known.value === value);
 	return option?.name ?? String(value);
 }
@@ -71,13 +71,13 @@ function groupsOf(user: IDataObject, groupBy: GroupBy): string[] {
 	if (groupBy === 'none') return [];
 	if (groupBy === 'userType') return [userTypeName(user.user_type)];
 	const tags = Array.isArray(user.tags) ? [...new Set(user.tags.map(String).filter((tag) => tag.trim() !== ''))] : [];
-	return tags.length > 0 ? tags : [NO_TAG];
+	return tags.length > 0 ? tags : [NO_TAG_GROUP];
 }
 
 /** Names in the order a person looks them up (one collator: a sort of 10,000 names calls it often). */
 const byText = new Intl.Collator('en').compare;
 
-const RESIDUAL_NAMES = new Set([NO_TAG, NO_USER_TYPE]);
+const RESIDUAL_NAMES = new Set([NO_TAG_GROUP, NO_USER_TYPE_GROUP]);
 /** By name, as a person looks one up; "No tag" and "No user type" last. */
 function byName(a: Group, b: Group): number {
 	const residual = Number(RESIDUAL_NAMES.has(a.name)) - Number(RESIDUAL_NAMES.has(b.name));

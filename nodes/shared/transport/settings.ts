@@ -46,7 +46,7 @@ function invalid(context: IExecuteFunctions, label: string, problem: string) {
 }
 
 /** Reads and checks Request Options; the first item's values hold for the whole run. */
-function readSettings(context: IExecuteFunctions): RequestSettings {
+function readRequestOptions(context: IExecuteFunctions): RequestSettings {
 	const options = (context.getNodeParameter('requestOptions', 0, {}) ?? {}) as IDataObject;
 	const concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
 	const timeout = options.timeout ?? DEFAULT_TIMEOUT_SECONDS;
@@ -63,7 +63,7 @@ function readSettings(context: IExecuteFunctions): RequestSettings {
 	return { concurrency: concurrencyNumber, timeoutMs, boundMs: boundFor(timeoutMs) };
 }
 
-const settingsOfRun = new WeakMap<object, RequestSettings>();
+const requestSettingsOfRun = new WeakMap<object, RequestSettings>();
 
 /**
  * The run's request settings. A node run has one execution context, so they are read and checked once; dropdowns and
@@ -71,10 +71,10 @@ const settingsOfRun = new WeakMap<object, RequestSettings>();
  */
 export function requestSettings(context: RequestContext): RequestSettings {
 	if (!isExecution(context)) return DEFAULTS;
-	let settings = settingsOfRun.get(context);
+	let settings = requestSettingsOfRun.get(context);
 	if (!settings) {
-		settings = readSettings(context);
-		settingsOfRun.set(context, settings);
+		settings = readRequestOptions(context);
+		requestSettingsOfRun.set(context, settings);
 	}
 	return settings;
 }

@@ -32,19 +32,19 @@ const MAPPING_MODES = ['autoMapInputData', 'defineBelow'] as const;
 const NEW_USER_TYPES = ['fromColumns', 'none', ...USER_TYPES] as const;
 
 /** The settings of this run, read once (they take no expressions): Create or Update runs once per item. */
-const settingsOfRun = new WeakMap<IExecuteFunctions, { settings?: ColumnsSettings }>();
+const columnsSettingsOfRun = new WeakMap<IExecuteFunctions, { settings?: ColumnsSettings }>();
 
 /** Node version 1.2's settings; undefined before it. */
 export function columnsSettings(context: IExecuteFunctions): ColumnsSettings | undefined {
-	let known = settingsOfRun.get(context);
+	let known = columnsSettingsOfRun.get(context);
 	if (!known) {
-		known = { settings: context.getNode().typeVersion < VERSION_1_2 ? undefined : readSettings(context) };
-		settingsOfRun.set(context, known);
+		known = { settings: context.getNode().typeVersion < VERSION_1_2 ? undefined : readColumnsSettings(context) };
+		columnsSettingsOfRun.set(context, known);
 	}
 	return known.settings;
 }
 
-function readSettings(context: IExecuteFunctions): ColumnsSettings {
+function readColumnsSettings(context: IExecuteFunctions): ColumnsSettings {
 	const input = itemInput(context, 0);
 	const { mode, matching, newUserType } = input.all(() => ({
 		mode: input.choice('columns.mappingMode', 'Columns', MAPPING_MODES),
@@ -61,7 +61,7 @@ function readSettings(context: IExecuteFunctions): ColumnsSettings {
 }
 
 /** Why a User is not created without a type: the service cannot set one later. */
-export const NO_USER_TYPE =
+export const NO_USER_TYPE_ADVICE =
 	"Not created: the item gives no 'User Type', and the service cannot set a user's type later. Map a 'User Type' column, or choose 'Employee' or 'Volunteer' under 'User Type for New Users' ('No Type (Cannot Be Set Later)' creates users without one)";
 
 const TYPE_NAMES: Record<string, string> = { employee: 'Employee', volunteer: 'Volunteer' };
@@ -82,7 +82,7 @@ export function userToCreate(
 			: null;
 		return { user: { ...wanted, user_type: choice }, reason };
 	}
-	if (choice === 'fromColumns' && wanted.user_type === undefined) return { refused: NO_USER_TYPE };
+	if (choice === 'fromColumns' && wanted.user_type === undefined) return { refused: NO_USER_TYPE_ADVICE };
 	return { user: wanted, reason: null };
 }
 

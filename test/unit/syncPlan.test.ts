@@ -3,6 +3,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { changesOf, planSync, type SyncDecision, type SyncOptions, type SyncRow } from '../../nodes/MinistrySafe/actions/user/syncPlan';
+import type { ColumnsSettings } from '../../nodes/MinistrySafe/actions/user/columns';
 import type { NewUser } from '../../nodes/MinistrySafe/actions/user/shared';
 
 /** Ann as the Organization holds her. */
@@ -56,14 +57,36 @@ describe('changesOf: the fields of a row that differ from the User', () => {
 	});
 });
 
-const row = (item: number, user: NewUser): SyncRow => ({ item, externalId: user.external_id, user });
-const keepAll: SyncOptions = { deactivateMissing: false, maxDeactivations: 10 };
+/** A row that gives this User, its External ID read from 'Employee ID'. */
+const row = (item: number, user: NewUser): SyncRow => ({
+	item,
+	externalId: user.external_id,
+	externalIdField: 'Employee ID',
+	person: { first_name: user.first_name, last_name: user.last_name, email: user.email },
+	user,
+});
+/** A row whose 'Status' is this. */
+const withStatus = (item: number, user: NewUser, status: string): SyncRow => ({ ...row(item, user), status });
+/** A row that could not be read: what could be read of it, and why. */
+const unread = (item: number, externalId: string | undefined, invalid?: string): SyncRow => ({
+	item,
+	externalId,
+	externalIdField: externalId === undefined ? null : 'Employee ID',
+	person: { first_name: 'Ann', last_name: 'Lee', email: null },
+	invalid,
+});
+/** 'Statuses That Mean Left' as Sync reads its default: lower case. */
+const LEAVER_STATUSES = ['terminated', 'inactive', 'left', 'former', 'separated'];
+const keepAll: SyncOptions = { deactivateMissing: false, maxDeactivations: 10, leaverStatuses: LEAVER_STATUSES };
 /** A decision as the table says it: action, External ID, User ID, and the reason when there is one. */
 const brief = (decision: SyncDecision) => [decision.items, decision.action, decision.externalId, decision.userId, decision.reason];
 
-/** What Sync says of a new User that node version 1.2 would create without a User Type. */
+/** Node version 1.2's settings for Sync, with this 'User Type for New Users'. */
+const atVersion1_2 = (newUserType: ColumnsSettings['newUserType']): ColumnsSettings => ({ automatic: true, sync: true, newUserType });
+
+/** What Sync says of a new User that node version 1.2 would create without a User Type (columns.ts). */
 const NO_TYPE_ADVICE =
-	"No 'User Type': the item gives none and 'User Type for New Users' is 'From Columns'. The API cannot set it later: choose a type there, or map a 'User Type' column";
+	"Not created: the item gives no 'User Type', and the service cannot set a user's type later. Map a 'User Type' column, or choose 'Employee' or 'Volunteer' under 'User Type for New Users' ('No Type (Cannot Be Set Later)' creates users without one)";
 
 describe('planSync: what Sync does with each row', () => {
 	test.each<[string, SyncRow[], Array<ReturnType<typeof brief>>]>([
@@ -75,8 +98,8 @@ describe('planSync: what Sync does with each row', () => {
 			[row(0, annWanted({ user_type: 'volunteer' }))],
 			[[[0], 'unchanged', 'E1', 11, 'User Type cannot be changed through the API: it stays employee (asked: volunteer)']],
 		],
-		['an item that could not be read: skipped with its reason', [{ item: 0, externalId: 'E1', invalid: "'Email' is not an email" }], [[[0], 'skipped', 'E1', 11, "'Email' is not an email"]]],
-		['an item without a User nor a reason: skipped', [{ item: 0 }], [[[0], 'skipped', null, null, 'The item could not be read']]],
+		['an item that could not be read: skipped with its reason', [unread(0, 'E1', "'Email' is not an email")], [[[0], 'skipped', 'E1', 11, "'Email' is not an email"]]],
+		['an item without a User nor a reason: skipped', [unread(0, undefined)], [[[0], 'skipped', null, null, 'The item could not be read']]],
 		[
 			'two rows with one External ID: neither applied',
 			[row(0, annWanted({ first_name: 'Anne' })), row(1, annWanted({ first_name: 'Annie' }))],
@@ -98,26 +121,52 @@ describe('planSync: what Sync does with each row', () => {
 				],
 			],
 		],
+		[
+			"a row whose Status means left: its User deactivated, the row's other fields not applied",
+			[withStatus(0, annWanted({ first_name: 'Changed' }), 'Terminated')],
+			[[[0], 'deactivated', 'E1', 11, "Left: 'Status' is Terminated"]],
+		],
+		['a Status compared without case', [withStatus(0, annWanted(), 'TERMINATED')], [[[0], 'deactivated', 'E1', 11, "Left: 'Status' is TERMINATED"]]],
+		[
+			'a leaver needs only an External ID: an item otherwise unreadable still deactivates its User',
+			[{ ...unread(0, 'E1', "'Email' is not an email"), status: 'Former' }],
+			[[[0], 'deactivated', 'E1', 11, "Left: 'Status' is Former"]],
+		],
+		[
+			'a leaver the organization lacks: skipped, never created',
+			[withStatus(0, annWanted({ external_id: 'N1', email: 'n1@example.org' }), 'Left')],
+			[[[0], 'skipped', 'N1', null, "Left ('Status' is Left), and the organization has no user with External ID N1: nothing to deactivate"]],
+		],
+		['a Status not in the list: the row applied as any other', [withStatus(0, annWanted({ first_name: 'Anne' }), 'On Leave')], [[[0], 'updated', 'E1', 11, null]]],
 	])('%s', (_rule, rows, decisions) => {
 		expect(planSync(rows, [ann, bob], keepAll).map(brief)).toEqual(decisions);
 	});
 
-	test.each<[string, NewUser, SyncDecision['create'], SyncDecision['update']]>([
-		['created: the whole User to create', annWanted({ external_id: 'N1', email: 'n1@example.org', tag_list: 'Staff' }), annWanted({ external_id: 'N1', email: 'n1@example.org', tag_list: 'Staff' }), undefined],
-		['updated: only the changed fields, no Tags when they did not change', annWanted({ last_name: 'Li' }), undefined, { user: { last_name: 'Li' }, tag_list: undefined }],
-		['updated: Tags alone, as the row lists them', annWanted({ tag_list: 'Staff' }), undefined, { user: {}, tag_list: 'Staff' }],
-	])('what is sent when %s', (_rule, wanted, create, update) => {
-		const [decision] = planSync([row(0, wanted)], [ann], keepAll);
+	test.each<[string, SyncRow, SyncDecision['create'], SyncDecision['update']]>([
+		['created: the whole User to create', row(0, annWanted({ external_id: 'N1', email: 'n1@example.org', tag_list: 'Staff' })), annWanted({ external_id: 'N1', email: 'n1@example.org', tag_list: 'Staff' }), undefined],
+		['updated: only the changed fields, no Tags when they did not change', row(0, annWanted({ last_name: 'Li' })), undefined, { user: { last_name: 'Li' }, tag_list: undefined }],
+		['updated: Tags alone, as the row lists them', row(0, annWanted({ tag_list: 'Staff' })), undefined, { user: {}, tag_list: 'Staff' }],
+		['deactivated as a leaver: nothing created nor updated', withStatus(0, annWanted({ last_name: 'Li' }), 'Inactive'), undefined, undefined],
+	])('what is sent when %s', (_rule, given, create, update) => {
+		const [decision] = planSync([given], [ann], keepAll);
 		expect([decision.create, decision.update]).toEqual([create, update]);
 	});
 
-	test.each<[string, SyncOptions['columns'], string | undefined, string | null]>([
-		['before node version 1.2, the row is created as it is', undefined, undefined, null],
-		['node version 1.2, no User Type for new Users: said', { automatic: true }, undefined, NO_TYPE_ADVICE],
-		['node version 1.2, a User Type for new Users: it is set', { automatic: true, newUserType: 'volunteer' }, 'volunteer', null],
-	])('a new User: %s', (_rule, columns, userType, reason) => {
-		const [decision] = planSync([row(0, annWanted({ external_id: 'N1', email: 'n1@example.org' }))], [], { ...keepAll, columns });
-		expect([decision.action, decision.create?.user_type, decision.reason]).toEqual(['created', userType, reason]);
+	/** Created as Employee although the row asks for Volunteer (columns.ts). */
+	const CHOSEN_TYPE_WINS = "Created as Employee, the type chosen under 'User Type for New Users'; the item's 'User Type' (volunteer) was not used";
+
+	test.each<[string, SyncOptions['columns'], string | undefined, SyncDecision['action'], string | undefined, string | null]>([
+		// rule, settings, the row's User Type, then: action, the created User's type, reason
+		['before node version 1.2, the row is created as it is', undefined, undefined, 'created', undefined, null],
+		["1.2, 'From Columns', the row gives no type: skipped, said why", atVersion1_2('fromColumns'), undefined, 'skipped', undefined, NO_TYPE_ADVICE],
+		["1.2, 'From Columns', the row gives a type: created with it", atVersion1_2('fromColumns'), 'volunteer', 'created', 'volunteer', null],
+		["1.2, 'No Type': created without a type", atVersion1_2('none'), undefined, 'created', undefined, null],
+		['1.2, a chosen type: set', atVersion1_2('volunteer'), undefined, 'created', 'volunteer', null],
+		['1.2, a chosen type: set, the same as the row asks', atVersion1_2('employee'), 'employee', 'created', 'employee', null],
+		["1.2, a chosen type: set over the row's own, said", atVersion1_2('employee'), 'volunteer', 'created', 'employee', CHOSEN_TYPE_WINS],
+	])('a new User: %s', (_rule, columns, rowType, action, userType, reason) => {
+		const [decision] = planSync([row(0, annWanted({ external_id: 'N1', email: 'n1@example.org', user_type: rowType }))], [], { ...keepAll, columns });
+		expect([decision.action, decision.create?.user_type, decision.reason]).toEqual([action, userType, reason]);
 	});
 });
 
@@ -129,34 +178,96 @@ describe('planSync: the Users the list leaves out', () => {
 		planSync(rows, everyone, options)
 			.slice(rows.length)
 			.map((decision) => `${decision.userId}: ${decision.action} (${decision.reason})`);
+	const options = (deactivateMissing: boolean, maxDeactivations: number, deactivateOnlyTag?: string): SyncOptions => ({
+		deactivateMissing,
+		maxDeactivations,
+		deactivateOnlyTag,
+		leaverStatuses: LEAVER_STATUSES,
+	});
 
 	test.each<[string, SyncOptions, string[]]>([
-		['Deactivate Missing Users off: nobody', { deactivateMissing: false, maxDeactivations: 10 }, []],
-		['on, within Max Deactivations: each deactivated', { deactivateMissing: true, maxDeactivations: 10 }, ['12: deactivated (Not in the list)', '13: deactivated (Not in the list)']],
-		['on, exactly Max Deactivations: each deactivated', { deactivateMissing: true, maxDeactivations: 2 }, ['12: deactivated (Not in the list)', '13: deactivated (Not in the list)']],
+		['Deactivate Missing Users off: nobody', options(false, 10), []],
+		['on, within Max Deactivations: each deactivated', options(true, 10), ['12: deactivated (Not in the list)', '13: deactivated (Not in the list)']],
+		['on, exactly Max Deactivations: each deactivated', options(true, 2), ['12: deactivated (Not in the list)', '13: deactivated (Not in the list)']],
 		[
 			'on, one more than Max Deactivations: none, each said why',
-			{ deactivateMissing: true, maxDeactivations: 1 },
+			options(true, 1),
 			[
 				"12: skipped (2 users are missing from the list, more than 'Max Deactivations' (1): none was deactivated)",
 				"13: skipped (2 users are missing from the list, more than 'Max Deactivations' (1): none was deactivated)",
 			],
 		],
-		['only those with a Tag, its case ignored', { deactivateMissing: true, deactivateOnlyTag: 'STAFF', maxDeactivations: 1 }, ['12: deactivated (Not in the list)']],
-	])('%s', (_rule, options, decisions) => {
-		expect(missing(annOnly, options)).toEqual(decisions);
+		['only those with a Tag, its case ignored', options(true, 1, 'STAFF'), ['12: deactivated (Not in the list)']],
+	])('%s', (_rule, given, decisions) => {
+		expect(missing(annOnly, given)).toEqual(decisions);
 	});
 
 	test('a User whose email is on a row with another External ID is never deactivated, nor counted against the cap', () => {
 		const rows = [row(0, annWanted()), row(1, { ...annWanted(), external_id: 'N2', email: 'bob@example.org' })];
-		expect(missing(rows, { deactivateMissing: true, maxDeactivations: 1 })).toEqual([
+		expect(missing(rows, options(true, 1))).toEqual([
 			'12: skipped (Not in the list, but its email is on item 1 with another External ID: not deactivated)',
 			'13: deactivated (Not in the list)',
 		]);
 	});
 
-	test('a decision about a missing User names every item of the list', () => {
-		const [, , deactivated] = planSync(annOnly, [ann, cat], { deactivateMissing: true, maxDeactivations: 1 });
-		expect(deactivated).toMatchObject({ items: [0, 1], action: 'deactivated', externalId: 'E3', userId: 13, changes: {} });
+	test('a decision about a missing User names every item of the list, and the person as the service has them', () => {
+		const [, , deactivated] = planSync(annOnly, [ann, cat], options(true, 1));
+		expect(deactivated).toMatchObject({
+			items: [0, 1],
+			action: 'deactivated',
+			externalId: 'E3',
+			externalIdField: null,
+			person: { first_name: 'Cat', last_name: 'Orr', email: 'cat@example.org' },
+			userId: 13,
+			changes: {},
+		});
+	});
+});
+
+describe('planSync: leavers and missing Users count together against Max Deactivations', () => {
+	const annLeft = withStatus(0, annWanted(), 'Terminated');
+	const bobLeft = withStatus(1, { ...annWanted(), external_id: 'E2', first_name: 'Bob', last_name: 'Ray', email: 'bob@example.org' }, 'inactive');
+	const newcomerLeft = withStatus(1, annWanted({ external_id: 'N1', email: 'n1@example.org' }), 'Left');
+	/** Every decision, rows first, as `External ID: action (reason)`. */
+	const decisions = (rows: SyncRow[], options: SyncOptions) =>
+		planSync(rows, [ann, bob, cat], options).map((decision) => `${decision.externalId}: ${decision.action} (${decision.reason})`);
+	const OVER_TWO = "3 users would be deactivated (1 who left, 2 missing from the list), more than 'Max Deactivations' (2): none was deactivated";
+	const OVER_ONE = "2 users would be deactivated (2 who left, 0 missing from the list), more than 'Max Deactivations' (1): none was deactivated";
+
+	test.each<[string, SyncRow[], boolean, number, string[]]>([
+		// rule, rows, Deactivate Missing Users, Max Deactivations, then the decisions
+		[
+			'a leaver and two missing Users, within Max Deactivations: each deactivated',
+			[annLeft],
+			true,
+			3,
+			["E1: deactivated (Left: 'Status' is Terminated)", 'E2: deactivated (Not in the list)', 'E3: deactivated (Not in the list)'],
+		],
+		[
+			'a leaver and two missing Users, one more than Max Deactivations: none, the leaver neither',
+			[annLeft],
+			true,
+			2,
+			[`E1: skipped (${OVER_TWO})`, `E2: skipped (${OVER_TWO})`, `E3: skipped (${OVER_TWO})`],
+		],
+		[
+			'leavers count without Deactivate Missing Users',
+			[annLeft, bobLeft],
+			false,
+			1,
+			[`E1: skipped (${OVER_ONE})`, `E2: skipped (${OVER_ONE})`],
+		],
+		[
+			'a leaver the organization lacks is not counted',
+			[annLeft, newcomerLeft],
+			false,
+			1,
+			[
+				"E1: deactivated (Left: 'Status' is Terminated)",
+				"N1: skipped (Left ('Status' is Left), and the organization has no user with External ID N1: nothing to deactivate)",
+			],
+		],
+	])('%s', (_rule, rows, deactivateMissing, maxDeactivations, expected) => {
+		expect(decisions(rows, { deactivateMissing, maxDeactivations, leaverStatuses: LEAVER_STATUSES })).toEqual(expected);
 	});
 });

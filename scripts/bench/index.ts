@@ -2,7 +2,7 @@
 // client, against sandboxes that answer after 50 ms, as the service would over the network. Five parts: Return All of
 // 10,000 Users, 1,000 creates, the same creates under a rate limit, the package's footprint, and whole lists of 10,000
 // people (Sync, Compliance, a poll, refused items). Each figure is the
-// median of several runs; the tables, with the targets of issue 10, go to stdout, progress to stderr. Nothing is
+// median of several runs; the tables, with their targets, go to stdout, progress to stderr. Nothing is
 // asserted. Every sandbox, n8n and child process it starts is stopped, also when it fails or is interrupted.
 // `npm run bench -- footprint wholeLists` runs only the parts named; `npm run bench -- soak` runs the soak instead
 // (soak/index.ts).

@@ -88,7 +88,7 @@ async function measure({ sandboxes, n8n, log }: BenchContext): Promise<Section> 
 			notes: [
 				"Times are the node's own executionTime in n8n; requests are what the sandbox received (both read the Users, Trainings and Background Checks lists once). Peak heap as in part 1, the median of as many more runs. The two take turns, in both orders.",
 			],
-			targets: ['Get Report over 10,000 Users costs no more than Get Many over the same (issue 31).'],
+			targets: ['Get Report over 10,000 Users costs no more than Get Many over the same.'],
 		};
 	} finally {
 		await raw.close();

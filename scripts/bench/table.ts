@@ -5,7 +5,7 @@ export interface Section {
 	title: string;
 	columns: string[];
 	rows: Array<Array<string | number>>;
-	/** The targets of issue 10 for this section, printed under its table. */
+	/** The targets for this section, printed under its table. */
 	targets: string[];
 	/** What a reader must know to read the figures. */
 	notes?: string[];

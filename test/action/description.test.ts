@@ -35,7 +35,7 @@ const resourceNames = new Map(
 	),
 );
 
-// n8n's node UI design: "Subtitle | Title case", as `operation: resource` (issue 29, N5).
+// n8n's node UI design: "Subtitle | Title case", as `operation: resource` (N5).
 test.each(operations)('the subtitle of %s / %s is "<operation>: <resource>" in Title Case (%s)', (resource, operation, name) => {
 	const subtitle = subtitleFor(resource, operation);
 	expect(subtitle).toBe(`${name}: ${resourceNames.get(resource)}`);
@@ -69,7 +69,7 @@ test('a resource cannot default to an operation it does not have (checked when t
 	expect(defineResource('user', { get }, 'get').description[0].default).toBe('get');
 });
 
-/** n8n's UX guidelines' words for the standard operations (issue 17, O9), as each operation's description begins. */
+/** n8n's UX guidelines' words for the standard operations (O9), as each operation's description begins. */
 const STANDARD_WORDS: Record<string, RegExp> = {
 	Create: /^Create a new /,
 	Get: /^Retrieve an? /,

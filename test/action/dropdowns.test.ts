@@ -175,7 +175,7 @@ describe('a dropdown opened before a credential is chosen', () => {
 				{
 					name: 'Choose a MinistrySafe API Credential First',
 					value: '',
-					// n8n may fill in the credential while this answer is under way, and not ask again (issue 29).
+					// n8n may fill in the credential while this answer is under way, and not ask again.
 					description: 'With one chosen above, fill in the field above this list, or refresh the list, to load it',
 				},
 			]);

@@ -31,7 +31,7 @@ describe('toServiceDate', () => {
 		// Around the change from daylight saving time in Chicago (02:00 CDT -> 01:00 CST on November 2nd, 2025).
 		['2025-11-02T04:30:00Z', 'America/Chicago', '11/01/2025'],
 		['2025-11-02T05:30:00Z', 'America/Chicago', '11/02/2025'],
-		// ISO 8601's other forms (issue 17, F22): basic, week and ordinal dates, basic times, a comma before the
+		// ISO 8601's other forms (F22): basic, week and ordinal dates, basic times, a comma before the
 		// fraction, an offset of hours alone.
 		['19900307', 'UTC', '03/07/1990'],
 		['1990-W10-3', 'UTC', '03/07/1990'],

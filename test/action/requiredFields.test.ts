@@ -1,4 +1,4 @@
-// The fields the service requires are marked required by display rules (issue 17, F18): n8n's own parameter checks,
+// The fields the service requires are marked required by display rules (F18): n8n's own parameter checks,
 // the ones behind the editor's red triangle and the check before a run, list exactly those left empty.
 import type { INode, INodeParameters } from 'n8n-workflow';
 import { NodeHelpers } from 'n8n-workflow';

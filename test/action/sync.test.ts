@@ -357,7 +357,7 @@ describe('Sync at Concurrency 4, with 30 ms per answer', () => {
 	});
 });
 
-describe('the notice before a live run that deactivates (issue 18)', () => {
+describe('the notice before a live run that deactivates', () => {
 	const description = new MinistrySafe().description;
 	const notice = description.properties.find((property) => property.name === 'liveDeactivationNotice');
 	const shown = (parameters: INodeParameters) => {

@@ -126,7 +126,7 @@ describe('Create', () => {
 		const existing = await seededUser(2);
 		const result = await runUser({ operation: 'create', ...newUser, externalId: existing.external_id });
 
-		// The owner is found with one lookup, and the error says what to do instead (issue 18).
+		// The owner is found with one lookup, and the error says what to do instead.
 		expect(sentRequests(sandbox()).map(({ method, path }) => `${method} ${path}`)).toEqual(['POST /api/v2/users', 'GET /api/v2/users']);
 		expect(result.error?.message).toBe(
 			`External ID ${existing.external_id} already belongs to User ${existing.id}, ${existing.first_name} ${String((existing as IDataObject).last_name)} [item 0]`,
@@ -236,7 +236,7 @@ describe('Create or Update', () => {
 
 	it('updates the User who has the External ID, without external_id or user_type in the update', async () => {
 		const user = await seededUser(3);
-		// A type other than the User's: the update cannot apply it, and says so (issue 18).
+		// A type other than the User's: the update cannot apply it, and says so.
 		const otherType = user.user_type === 'employee' ? 'volunteer' : 'employee';
 		const result = await runUser({
 			operation: 'upsert',
@@ -437,7 +437,7 @@ describe('Get (detailed) and Get Many (filters)', () => {
 });
 
 
-describe('every problem of an item at once (issue 18)', () => {
+describe('every problem of an item at once', () => {
 	it('Create lists each missing or malformed field by its label, in the order of the node', async () => {
 		// From the item, as a workflow maps them: n8n itself stops a required field left empty in the node.
 		const result = await runUser(

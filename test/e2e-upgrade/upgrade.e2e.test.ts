@@ -1,4 +1,4 @@
-// An upgrade as a user makes it (issue 28), in a real n8n: the package as released (v0.1.0, built from git and packed)
+// An upgrade as a user makes it, in a real n8n: the package as released (v0.1.0, built from git and packed)
 // installed as n8n's installer installs it, with both credentials, an active webhook workflow that has run, and a
 // workflow whose nodes are saved at version 1 run once; n8n stopped, this checkout's tarball installed over it as
 // README tells a user without the editor's installer (`npm install ... --omit=peer` in ~/.n8n/nodes; every other

@@ -17,7 +17,7 @@ const SETTLE_MS = 5_000;
 
 /**
  * Every mode of every node; and Sync about to run for real with deactivation, whose notice a collection's switch
- * shows (issue 18), so no mode of the switches above has it.
+ * shows, so no mode of the switches above has it.
  */
 const modes = [...packageNodeDescriptions().flatMap(nodeModes), liveSyncMode()];
 
@@ -131,7 +131,7 @@ async function flaggedOnScreen(panel: Locator, mode: NodeMode): Promise<string[]
 
 it('has modes to check for every node of the package', () => {
 	expect(new Set(modes.map((mode) => mode.type)).size).toBe(packageNodeDescriptions().length);
-	// The fields a Background Check order needs without QuickApp are flagged while empty (issue 17, F18).
+	// The fields a Background Check order needs without QuickApp are flagged while empty (F18).
 	const withoutQuickApp = modes.find((mode) => mode.label.endsWith('operation=create package=level quickapp=false'));
 	expect(withoutQuickApp?.flagged).toEqual(
 		expect.arrayContaining(['level', 'firstName', 'lastName', 'email', 'address', 'city', 'county', 'state', 'zip', 'ssn', 'dob']),

@@ -1,4 +1,4 @@
-// User > Sync at node version 1.2 in the n8n editor, in a real browser (issue 30): added after a staff list from an HR
+// User > Sync at node version 1.2 in the n8n editor, in a real browser: added after a staff list from an HR
 // export ("First Name", "Last Name", "Email", "Employee ID"), it shows the resource mapper on Map Automatically, and its
 // Dry Run names the right people with nothing set by hand (and creates no one without a type); the rule it maps by is
 // shown under the mapper. A list keyed "Ref" (a name no export uses for the person's ID) is one error naming External

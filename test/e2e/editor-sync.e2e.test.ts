@@ -1,4 +1,4 @@
-// User > Sync as a newcomer meets it in the n8n editor, in a real browser (issue 18): added after a staff list, it
+// User > Sync as a newcomer meets it in the n8n editor, in a real browser: added after a staff list, it
 // starts with Dry Run on; run from the panel, every item it outputs says `dry_run: true` and the sandbox received
 // reads only; with Dry Run off and Deactivate Missing Users on, the panel says what the next run will do.
 import type { Locator, Page } from 'playwright-core';

@@ -115,7 +115,7 @@ it('after n8n restarts, emits the User created while it was down, once, and not 
 	await env.n8n.stop();
 	// In queue mode a restart of n8n is a restart of the main: the workers that run what it queues stay up. When the
 	// topology's stop() stopped them too (before fecf177), the restarted main polled and queued the User, no worker ran
-	// it, and the test timed out waiting (issue 21's old failures; reproduced with that stop()).
+	// it, and the test timed out waiting (the old queue-mode failures; reproduced with that stop()).
 	if (isQueueN8n(env.n8n)) {
 		for (const worker of env.n8n.workers) {
 			const response = await fetch(`${worker.url}/healthz/readiness`, { signal: AbortSignal.timeout(5_000) }).catch(() => undefined);

@@ -87,7 +87,7 @@ const LABELS = [
 			.filter(({ item }) => item.type !== 'notice')
 			.map(({ item }) => item.displayName)
 			.filter((label) => /^[A-Z][A-Za-z]*( [A-Z][A-Za-z-]*)+$/.test(label)),
-		// Named by the notices and messages that were found bare (issue 29).
+		// Named by the notices and messages that were found bare.
 		'Authentication',
 		'Environment',
 		'QuickApp',

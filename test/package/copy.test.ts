@@ -1,4 +1,4 @@
-// n8n's UX guidelines for the copy (issue 17: N3, O8, F2, F3, F4, F7): descriptions, tooltips, hints and dropdown
+// n8n's UX guidelines for the copy (N3, O8, F2, F3, F4, F7): descriptions, tooltips, hints and dropdown
 // descriptions are in sentence case. Users, trainings, background checks and tags are common nouns there; labels and
 // operation names quoted or named in them ('Deactivate Missing Users', Get Many for User, User ID) keep their title
 // case. A field's name in a text is in single quotation marks.

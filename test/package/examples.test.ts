@@ -34,7 +34,7 @@ const ourNodes = examples.flatMap((workflow) =>
 );
 
 describe('the example workflows', () => {
-	it('have unique ids, and there are the templates issue 29 asks for', () => {
+	it('have unique ids, and there are the templates README names', () => {
 		const ids = examples.map((workflow) => workflow.id);
 		expect(new Set(ids).size).toBe(ids.length);
 		expect(ids).toEqual(

@@ -131,7 +131,7 @@ const CREDENTIALS: Array<[string, ICredentialType]> = [
 	['MinistrySafeWebhookApi', new MinistrySafeWebhookApi()],
 ];
 
-// issue 29 (audit 2026-11-25, new problem 14): the Environment options' descriptions were bare URLs, which the
+// The audit of 2026-11-25 (new problem 14): the Environment options' descriptions were bare URLs, which the
 // credentials' rules find only in the credential as loaded.
 it.each(CREDENTIALS)("%s: n8n's credential rules find nothing in the credential as n8n loads it", async (className, credential) => {
 	expect(await credentialProblemsOf(className, credential)).toEqual([]);

@@ -1,4 +1,4 @@
-// What ships (issue 28): the tarball `npm pack` makes of the built package, installed as n8n's installer installs it
+// What ships: the tarball `npm pack` makes of the built package, installed as n8n's installer installs it
 // into a folder outside the repository where only n8n-workflow (which n8n provides) and Node's built-ins resolve. Every
 // node and credential the package.json's `n8n` section names must load there, and every icon they name must be in the
 // tarball: through the working tree a missing file or an undeclared module would pass every other test.

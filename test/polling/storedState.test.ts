@@ -1,5 +1,5 @@
 // A polling workflow's static data as an earlier version of the package stored it in n8n's database must be read by
-// this one (issue 28): an upgrade that misread it would emit every old event again, or skip new ones. Each form below
+// this one: an upgrade that misread it would emit every old event again, or skip new ones. Each form below
 // is written out as it was stored; when the state's layout changes, its new form is added here and the old ones stay.
 import type { IDataObject } from 'n8n-workflow';
 

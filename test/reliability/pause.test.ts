@@ -1,4 +1,4 @@
-// The transport's one wait runs with the n8n-workflow of the n8n that loads the package (issue 28: installed from the
+// The transport's one wait runs with the n8n-workflow of the n8n that loads the package (installed from the
 // tarball, the package gets n8n's copy, not our dev dependency). n8n 2.8's has sleepWithAbort; n8n 2.41's has none,
 // and its sleep takes the signal instead. Either way a wait ends when its signal fires.
 type Pause = typeof import('../../nodes/shared/transport/pause').pause;

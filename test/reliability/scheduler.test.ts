@@ -1,7 +1,7 @@
 // The run's scheduler, through n8n's engine against a local server that measures requests in flight: output order,
 // pairing and Continue On Fail as if items ran one after another; the Concurrency bound across items and pages; a
 // 429 that pauses every request of the run and a bound that shrinks and grows back; a Limit that reads only the pages
-// it can need; read-ahead that stops at the end of a list (contract.md requestOptions; issue 10).
+// it can need; read-ahead that stops at the end of a list (contract.md requestOptions).
 import { createHook } from 'node:async_hooks';
 
 import type { IDataObject, INodeParameters } from 'n8n-workflow';

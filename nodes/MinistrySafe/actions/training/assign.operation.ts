@@ -12,8 +12,7 @@ import { VERSION_1_2 } from '../common/versions';
 /** The assigned User, or (when it was already assigned) the Training the User has, with `already_assigned`. */
 const assignmentOutput: RecordOutput = {
 	...userOutput,
-	keeps: `${userOutput.keeps} A training already assigned keeps the training's fields and 'already_assigned'.`,
-	simplify: (record) =>
+		simplify: (record) =>
 		record.already_assigned === true ? { ...trainingOutput.simplify(record), already_assigned: true } : userOutput.simplify(record),
 	fields: [...new Set([...userOutput.fields, ...trainingOutput.fields])],
 	kept: ['id', 'already_assigned'],
@@ -58,7 +57,7 @@ export const assign: Operation = {
 					type: 'boolean',
 					default: true,
 					description:
-						'Whether to leave a user who already has a training of this survey code that is not completed: nothing is sent (no second assignment, no second email) and the output is that training, with already_assigned. On unless switched off from node version 1.2.',
+						"Whether to leave a user who already has a training of this survey code that is not completed: nothing is sent (no second assignment, no second email) and the output is that training, with 'already_assigned'. On unless switched off from node version 1.2.",
 				},
 				{
 					displayName: 'Upfront Payment',

@@ -9,11 +9,14 @@ import type { E2eEnvironment } from './helpers';
 
 const WORKFLOW_ID = 'e2eEditorSync';
 const STAFF_LIST = 'Staff list';
-/** The first seeded User's External ID (the sandbox seeds 10001 onwards), renamed here, and two people it lacks. */
+/**
+ * The first seeded User's External ID (the sandbox seeds 10001 onwards), renamed here, and two people it lacks, with a
+ * User Type (from node version 1.2 a new User is created only with one).
+ */
 const STAFF = [
 	{ external_id: '10001', first_name: 'Renamed', last_name: 'By-The-List', email: 'renamed.by.list@example.org' },
-	{ external_id: 'E2E-SYNC-1', first_name: 'Ada', last_name: 'Newcomer', email: 'ada.newcomer@example.org' },
-	{ external_id: 'E2E-SYNC-2', first_name: 'Ben', last_name: 'Newcomer', email: 'ben.newcomer@example.org' },
+	{ external_id: 'E2E-SYNC-1', first_name: 'Ada', last_name: 'Newcomer', email: 'ada.newcomer@example.org', user_type: 'volunteer' },
+	{ external_id: 'E2E-SYNC-2', first_name: 'Ben', last_name: 'Newcomer', email: 'ben.newcomer@example.org', user_type: 'volunteer' },
 ];
 
 /** A staff list as a user's workflow has one: here the manual trigger's pinned output, so the run needs no other node. */

@@ -146,9 +146,10 @@ it('has modes to check for every node of the package', () => {
 	// Spot checks that the modes are the ones a person would pick: every operation of the action, both ways in.
 	expect(modes.map((mode) => mode.label)).toEqual(
 		expect.arrayContaining([
-			'MinistrySafe resource=user operation=upsert',
-			'MinistrySafe resource=backgroundCheck operation=create package=level quickapp=true',
-			'MinistrySafe resource=backgroundCheck operation=create package=custom quickapp=false',
+			'MinistrySafe resource=user operation=upsert output=simplified',
+			'MinistrySafe resource=user operation=upsert output=selected',
+			'MinistrySafe resource=backgroundCheck operation=create package=level quickapp=true output=raw',
+			'MinistrySafe resource=backgroundCheck operation=create package=custom quickapp=false output=simplified',
 			'MinistrySafe Trigger authentication=basicAuth includeFullRecord=true',
 			'MinistrySafe Trigger authentication=none includeFullRecord=false',
 		]),

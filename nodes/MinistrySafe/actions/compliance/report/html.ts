@@ -6,8 +6,6 @@ import type { Counts, DuePerson, ReportFigures } from './figures';
 import { countsInWords, groupingInWords } from './figures';
 import { type Html, type HtmlValue, html, joinHtml } from './markup';
 
-export { escapeHtml } from './markup';
-
 /** Rows of the people due in the email; the node's `due` output lists everyone (Gmail clips an email past 102 KB). */
 export const MAX_DUE_ROWS = 100;
 

@@ -4,7 +4,7 @@
 import { spawn } from 'node:child_process';
 
 import { REPO_DIR, TARBALL_VARIABLE } from '../../scripts/n8n-runtime';
-import { ACTS } from '../../scripts/harness/queue/load';
+import { ACTS } from '../../scripts/harness/queue/burstWorkflow';
 
 const EVENTS = 30;
 const LOAD_TIMEOUT_MS = 240_000;
@@ -27,7 +27,8 @@ function loadQueue(): Promise<{ code: number | null; output: string }> {
 it(`npm run load:queue packs the package, sends ${EVENTS} events and acts on each exactly once`, async () => {
 	const { code, output } = await loadQueue();
 
-	expect({ code, output }).toMatchObject({ code: 0 });
+	// What the script printed goes with a failure: its figures and n8n's problem lines say what went wrong.
+	expect({ code, output: code === 0 ? '' : output }).toEqual({ code: 0, output: '' });
 	expect(output).toContain(`Events sent by the sandbox:             ${EVENTS}`);
 	expect(output).toMatch(/Lost \(event without execution\): +0\n/);
 	for (const act of Object.values(ACTS)) expect(output).toContain(`${act}: ${EVENTS} of ${EVENTS} events acted on exactly once`);

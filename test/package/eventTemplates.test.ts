@@ -1,7 +1,8 @@
 // The templates that act on a MinistrySafe Trigger event act on each event once: the trigger's items go first through
 // n8n's Remove Duplicates node across executions, keyed on the event and its record (the fields a retry repeats and a
-// new event of the same record does not: its completion date), and what sends a message ships disabled. How that
-// holds under a burst with two workers: npm run load:queue (docs/scale.md).
+// new event of the same record does not: its completion date), retried when two first executions collide on its
+// memory, and what sends a message ships disabled. How that holds under a burst with two workers: npm run load:queue
+// (docs/scale.md).
 import { NODE_TYPES, exampleWorkflows } from '../../scripts/n8n-runtime';
 
 type Node = Record<string, unknown> & { name: string; type: string; parameters: Record<string, unknown> };
@@ -28,6 +29,10 @@ describe.each([
 		expect(first).toMatchObject({ type: 'n8n-nodes-base.removeDuplicates', typeVersion: 2 });
 		expect(first?.parameters).toMatchObject({ operation: 'removeItemsSeenInPreviousExecutions' });
 		expect(first?.parameters.logic ?? 'removeItemsWithAlreadySeenKeyValues').toBe('removeItemsWithAlreadySeenKeyValues');
+		// Two executions that start at the same moment can both make n8n's first write of its memory: the one that
+		// fails finds the row when it tries again (npm run load:queue showed the collision; docs/scale.md).
+		expect(first).toMatchObject({ retryOnFail: true, maxTries: expect.any(Number) });
+		expect(Number(first?.maxTries)).toBeGreaterThanOrEqual(2);
 		const key = String(first?.parameters.dedupeValue);
 		for (const field of ['event', ...recordFields]) expect(key).toContain(`$json.${field} }}`);
 	});

@@ -8,9 +8,6 @@
 // as the end-to-end suites do (their global set-up and tear-down). Bounded: the whole run stops by itself after
 // LOAD_TIMEOUT_MS, and everything it started is stopped at the end.
 import {
-	type PublicExecution,
-	type WorkflowFile,
-	EXAMPLE_CREDENTIAL_IDS,
 	importCredentials,
 	setSandboxWebhooks,
 	triggerWebhookIds,
@@ -19,6 +16,8 @@ import {
 import e2eGlobalSetup from '../../../test/e2e/globalSetup';
 import e2eGlobalTeardown from '../../../test/e2e/globalTeardown';
 import { type E2eEnvironment, WEBHOOK_AUTH, startE2eEnvironment } from '../../../test/e2e/helpers';
+import { ACTS, BURST_WORKFLOW, REDIS_CREDENTIAL_ID, TRIGGER } from './burstWorkflow';
+import { countLines, finishedCount, itemsOf, onceFigures, percentile, recordedExecutions, timesPerEvent } from './executionRecords';
 import { WORKER_CONCURRENCY, isQueueN8n } from './topology';
 
 const EVENTS = Number(process.env.LOAD_EVENTS ?? 1000);
@@ -32,65 +31,6 @@ const CREATE_CONCURRENCY = 25;
 const LOAD_TIMEOUT_MS = Number(process.env.LOAD_TIMEOUT_MS ?? 12 * 60_000);
 const EXTERNAL_ID_PREFIX = 'LOAD-';
 
-const TRIGGER = 'MinistrySafe Trigger';
-/** The two checks, each followed by the node that acts: an event is acted on when it reaches that node. */
-export const ACTS = { removeDuplicates: 'Act after Remove Duplicates', redisCounter: 'Act after the Redis counter' } as const;
-const REDIS_CREDENTIAL_ID = 'loadQueueRedis';
-/** The key of an event, as the templates build it: the event and its record (a retry repeats both). */
-const EVENT_KEY = "={{ $json.event }}:{{ $json.id }}:{{ $json.user_id }}:{{ $json.complete_date }}";
-
-let nodeCount = 0;
-const node = (name: string, type: string, typeVersion: number, position: [number, number], parameters: Record<string, unknown>, extra = {}) => ({
-	id: `10ad0000-0000-4000-8000-${String(++nodeCount).padStart(12, '0')}`,
-	name,
-	type,
-	typeVersion,
-	position,
-	parameters,
-	...extra,
-});
-
-/** The workflow the burst is sent to: the trigger, then two ways to act on an event once, side by side. */
-export const BURST_WORKFLOW: WorkflowFile = {
-	id: 'loadQueueBurst',
-	name: 'Load: act on each event once',
-	settings: { executionOrder: 'v1' },
-	nodes: [
-		node(TRIGGER, 'n8n-nodes-ministrysafe.ministrySafeTrigger', 1, [0, 0], { authentication: 'basicAuth', events: ['userCreated'] }, {
-			webhookId: '10ad0000-0000-4000-8000-00000000b0f5',
-			credentials: { ministrySafeWebhookApi: { id: EXAMPLE_CREDENTIAL_IDS.webhookAuth, name: 'MinistrySafe webhook (sandbox)' } },
-		}),
-		node('Remove Duplicates', 'n8n-nodes-base.removeDuplicates', 2, [220, 0], {
-			operation: 'removeItemsSeenInPreviousExecutions',
-			dedupeValue: EVENT_KEY,
-		}),
-		node(ACTS.removeDuplicates, 'n8n-nodes-base.noOp', 1, [440, 0], {}),
-		node('Count the event', 'n8n-nodes-base.redis', 1, [220, 200], { operation: 'incr', key: `=ministrysafe-event:${EVENT_KEY.slice(1)}`, expire: true, ttl: 86400 }, {
-			credentials: { redis: { id: REDIS_CREDENTIAL_ID, name: 'Redis (the queue\'s)' } },
-		}),
-		node('First time?', 'n8n-nodes-base.filter', 2, [440, 200], {
-			conditions: {
-				options: { caseSensitive: true, leftValue: '', typeValidation: 'strict' },
-				combinator: 'and',
-				conditions: [
-					{ id: '10ad0000-0000-4000-8000-0000000c0001', leftValue: '={{ Object.values($json)[0] }}', rightValue: 1, operator: { type: 'number', operation: 'equals' } },
-				],
-			},
-		}),
-		// The Redis node outputs the count alone: the action takes the event back from the trigger.
-		node(ACTS.redisCounter, 'n8n-nodes-base.set', 3.4, [660, 200], {
-			mode: 'raw',
-			jsonOutput: `={{ JSON.stringify($('${TRIGGER}').item.json) }}`,
-			options: {},
-		}),
-	],
-	connections: {
-		[TRIGGER]: { main: [[{ node: 'Remove Duplicates', type: 'main', index: 0 }, { node: 'Count the event', type: 'main', index: 0 }]] },
-		'Remove Duplicates': { main: [[{ node: ACTS.removeDuplicates, type: 'main', index: 0 }]] },
-		'Count the event': { main: [[{ node: 'First time?', type: 'main', index: 0 }]] },
-		'First time?': { main: [[{ node: ACTS.redisCounter, type: 'main', index: 0 }]] },
-	},
-};
 const WORKFLOW = BURST_WORKFLOW.id;
 
 interface Sent {
@@ -147,68 +87,6 @@ async function fireEvents(env: E2eEnvironment, count: number): Promise<Sent[]> {
 	return sent;
 }
 
-type RecordedExecution = PublicExecution & { startedAt?: string; stoppedAt?: string };
-
-/** Every execution of the workflow through the public API, 250 a page (n8n's largest); with their data when asked. */
-async function recordedExecutions(env: E2eEnvironment, includeData: boolean): Promise<RecordedExecution[]> {
-	const executions: RecordedExecution[] = [];
-	let cursor: string | undefined;
-	do {
-		const query = `workflowId=${WORKFLOW}&includeData=${includeData}&limit=250${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
-		const response = await fetch(`${env.n8n.url}/api/v1/executions?${query}`, {
-			headers: { 'X-N8N-API-KEY': env.apiKey, accept: 'application/json' },
-			signal: AbortSignal.timeout(60_000),
-		});
-		if (!response.ok) throw new Error(`GET /api/v1/executions answered ${response.status}: ${await response.text()}`);
-		const page = (await response.json()) as { data: RecordedExecution[]; nextCursor?: string | null };
-		executions.push(...page.data);
-		cursor = page.nextCursor ?? undefined;
-	} while (cursor);
-	return executions;
-}
-
-/** How many executions n8n has recorded as over (success, error or crashed). */
-async function finishedCount(env: E2eEnvironment): Promise<number> {
-	const executions = await recordedExecutions(env, false);
-	return executions.filter((execution) => ['success', 'error', 'crashed'].includes(execution.status)).length;
-}
-
-function percentile(sorted: number[], fraction: number): number {
-	if (sorted.length === 0) return NaN;
-	return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)];
-}
-
-function countLines(text: string, pattern: RegExp): number {
-	return text.split('\n').filter((line) => pattern.test(line)).length;
-}
-
-type RunData = Record<string, Array<{ data?: { main?: Array<Array<{ json: Record<string, unknown> }> | null> } }>>;
-
-/** The items a node gave in an execution (none when it did not run). */
-function itemsOf(execution: RecordedExecution, nodeName: string): Array<Record<string, unknown>> {
-	const runData = (execution.data as { resultData?: { runData?: RunData } } | undefined)?.resultData?.runData ?? {};
-	return (runData[nodeName]?.[0]?.data?.main?.[0] ?? []).map((item) => item.json);
-}
-
-/** How many times each event (its User's ID) reached a node, over all executions. */
-function timesPerEvent(executions: RecordedExecution[], nodeName: string): Map<string, number> {
-	const times = new Map<string, number>();
-	for (const execution of executions) {
-		for (const item of itemsOf(execution, nodeName)) times.set(String(item.id), (times.get(String(item.id)) ?? 0) + 1);
-	}
-	return times;
-}
-
-/** What the run gives, by node: exactly once, twice or more, never. */
-function onceFigures(sent: Sent[], times: Map<string, number>) {
-	const of = (entry: Sent) => times.get(String(entry.userId)) ?? 0;
-	return {
-		once: sent.filter((entry) => of(entry) === 1).length,
-		twiceOrMore: sent.filter((entry) => of(entry) > 1).length,
-		never: sent.filter((entry) => of(entry) === 0).length,
-	};
-}
-
 /** One run: starts the topology, sends `events` events, reads what n8n did, stops everything. Exit code 1 unless each event was acted on once by both checks. */
 async function runLoad(events: number): Promise<void> {
 	log('Starting PostgreSQL, Redis and n8n in queue mode (one main, two workers, one webhook processor) ...');
@@ -250,11 +128,11 @@ async function runLoad(events: number): Promise<void> {
 		const firedSeconds = (Date.now() - firstSent) / 1000;
 		log(`${deliveries.length} deliveries settled ${firedSeconds.toFixed(1)} s after the first`);
 
-		await waitFor(`${events} finished executions`, async () => ((await finishedCount(env)) >= events ? true : undefined), 5 * 60_000, 1_000)
+		await waitFor(`${events} finished executions`, async () => ((await finishedCount(env, WORKFLOW)) >= events ? true : undefined), 5 * 60_000, 1_000)
 			.catch((error: Error) => log(error.message));
 		// A moment more: an execution beyond the expected count (a duplicate) would show up here.
 		await new Promise((resolveWait) => setTimeout(resolveWait, 3_000));
-		const executions = await recordedExecutions(env, true);
+		const executions = await recordedExecutions(env, WORKFLOW, true);
 
 		const sentByUser = new Map(sent.map((entry) => [entry.userId, entry]));
 		const runsByUser = timesPerEvent(executions, TRIGGER);

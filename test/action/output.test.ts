@@ -5,6 +5,7 @@ import { NodeHelpers } from 'n8n-workflow';
 
 import { MinistrySafe } from '../../nodes/MinistrySafe/MinistrySafe.node';
 import { jsonOf, runActionNode } from '../helpers/n8n';
+import { RECORD_OPERATIONS } from '../helpers/recordOperations';
 import { ok, sandboxClients, sentRequests, useSandbox } from '../helpers/sandbox';
 
 const sandbox = useSandbox({ users: 30 });
@@ -177,24 +178,7 @@ describe('the parameters', () => {
 	const shownOne = (name: string, parameters: INodeParameters, typeVersion: number): INodeProperties | undefined =>
 		properties(name).find((property) => NodeHelpers.displayParameter(parameters, property, { typeVersion }, description));
 
-	const withOutput = [
-		['user', 'getAll'],
-		['user', 'get'],
-		['user', 'create'],
-		['user', 'update'],
-		['user', 'upsert'],
-		['training', 'getAll'],
-		['training', 'getAllForUser'],
-		['training', 'assign'],
-		['training', 'resend'],
-		['backgroundCheck', 'get'],
-		['backgroundCheck', 'getAll'],
-		['backgroundCheck', 'getAllForUser'],
-		['backgroundCheck', 'create'],
-		['backgroundCheck', 'archive'],
-		['compliance', 'getAll'],
-		['compliance', 'getForUser'],
-	];
+	const withOutput: ReadonlyArray<readonly [string, string]> = [...RECORD_OPERATIONS, ['compliance', 'getAll'], ['compliance', 'getForUser']];
 
 	it.each(withOutput)('%s %s: Output from version 1.2, Simplified by default; Fields only for Selected Fields', (resource, operation) => {
 		const at = (typeVersion: number, extra: INodeParameters = {}) => ({

@@ -5,25 +5,13 @@ import { NodeHelpers } from 'n8n-workflow';
 
 import { MinistrySafe } from '../../nodes/MinistrySafe/MinistrySafe.node';
 import { jsonOf, runActionNode } from '../helpers/n8n';
+import { RECORD_OPERATIONS, SIMPLIFIED_FIELDS } from '../helpers/recordOperations';
 import { ok, sandboxClients, sentRequests, useSandbox } from '../helpers/sandbox';
 
 const sandbox = useSandbox({ users: 30 });
 beforeEach(() => sandbox().reset());
 
-// The fields each simplified record keeps, as the issue and the parameter's hint name them.
-const USER = ['id', 'first_name', 'last_name', 'email', 'external_id', 'user_type', 'tags', 'direct_login_url'];
-const TRAINING = ['id', 'survey_code', 'survey_name', 'winner', 'score', 'complete_date', 'certificate_url', 'participant'];
-const CHECK = [
-	'id',
-	'user_id',
-	'status',
-	'level',
-	'order_date',
-	'results_url',
-	'applicant_interface_url',
-	'applicant_self_disclosed',
-	'vendor_flagged',
-];
+const { user: USER, training: TRAINING, backgroundCheck: CHECK } = SIMPLIFIED_FIELDS;
 
 const run = (parameters: INodeParameters, typeVersion?: number, items?: IDataObject[]) =>
 	runActionNode({ parameters, credential: sandbox(), typeVersion, items });
@@ -117,23 +105,7 @@ describe('the switch in the description', () => {
 
 	it('is offered, on by default, at version 1.1 for Users, Trainings and Background Checks only (Output from 1.2)', () => {
 		expect(description.defaultVersion).toBe(1.2);
-		const offered = [
-			['user', 'getAll'],
-			['user', 'get'],
-			['user', 'create'],
-			['user', 'update'],
-			['user', 'upsert'],
-			['training', 'getAll'],
-			['training', 'getAllForUser'],
-			['training', 'assign'],
-			['training', 'resend'],
-			['backgroundCheck', 'get'],
-			['backgroundCheck', 'getAll'],
-			['backgroundCheck', 'getAllForUser'],
-			['backgroundCheck', 'create'],
-			['backgroundCheck', 'archive'],
-		];
-		for (const [resource, operation] of offered) {
+		for (const [resource, operation] of RECORD_OPERATIONS) {
 			expect([resource, operation, shown({ resource, operation }, 1.1)]).toEqual([resource, operation, true]);
 			// Output replaces it at 1.2 (output.test.ts).
 			expect([resource, operation, shown({ resource, operation }, 1.2)]).toEqual([resource, operation, false]);

@@ -119,3 +119,31 @@ export async function searchMinistrySafe({ byTestId }: EditorSession): Promise<L
 	await result.first().waitFor({ state: 'visible' });
 	return result;
 }
+
+/**
+ * Adds a field to a collection (Add Field, Add Option) as a user does: the collection's add control, then the field's
+ * label (n8n 2.41 lists the fields left; n8n 2.8 adds the only one left at once). Returns the field's input.
+ */
+export async function addCollectionField(page: Page, panel: Locator, label: string, name: string): Promise<Locator> {
+	const input = panel.locator(`[data-test-id="parameter-input-${name}"]`).first();
+	const offered = page
+		.locator('.el-select-dropdown__item:visible, [role="option"]:visible, [role="menuitem"]:visible')
+		.filter({ hasText: new RegExp(`^\\s*${label}\\s*$`) })
+		.first();
+	for (const control of await panel.locator('[data-test-id^="collection-parameter-add"]:visible').all()) {
+		const combobox = control.getByRole('combobox');
+		const opener = (await combobox.count()) > 0 ? combobox.first() : control;
+		await opener.click();
+		const shown = (target: Locator, outcome: 'offered' | 'added') =>
+			target.waitFor({ state: 'visible', timeout: 2_000 }).then(
+				() => outcome,
+				() => 'neither' as const,
+			);
+		const outcome = await Promise.race([shown(offered, 'offered'), shown(input, 'added')]);
+		if (outcome === 'offered') await offered.click();
+		if (outcome !== 'neither') return input;
+		// Closed by the control that opened it (Escape would close the whole panel once the menu is gone).
+		await opener.click();
+	}
+	throw new Error(`No add control of the panel offers "${label}"`);
+}

@@ -11,7 +11,7 @@
 // when the field is added, after the credential is there.
 import type { Locator, Page } from 'playwright-core';
 
-import { type EditorSession, type SignedInEditor, searchMinistrySafe, startSignedInEditor } from './browser';
+import { type EditorSession, type SignedInEditor, addCollectionField, searchMinistrySafe, startSignedInEditor } from './browser';
 import { ok, sandboxClients } from '../helpers/sandbox';
 import type { E2eEnvironment } from './helpers';
 
@@ -88,34 +88,6 @@ async function addAction(action: string): Promise<Locator> {
 }
 
 /**
- * Adds a field to a collection as a user does: the collection's add control, then the field's label (n8n 2.41 lists
- * the fields left; n8n 2.8 adds the only one left at once).
- */
-async function addField(details: Locator, label: string, name: string): Promise<void> {
-	const input = details.locator(`[data-test-id="parameter-input-${name}"]`).first();
-	const offered = page
-		.locator('.el-select-dropdown__item:visible, [role="option"]:visible, [role="menuitem"]:visible')
-		.filter({ hasText: new RegExp(`^\\s*${label}\\s*$`) })
-		.first();
-	for (const control of await details.locator('[data-test-id^="collection-parameter-add"]:visible').all()) {
-		const combobox = control.getByRole('combobox');
-		const opener = (await combobox.count()) > 0 ? combobox.first() : control;
-		await opener.click();
-		const shown = (target: Locator, outcome: 'offered' | 'added') =>
-			target.waitFor({ state: 'visible', timeout: 2_000 }).then(
-				() => outcome,
-				() => 'neither' as const,
-			);
-		const outcome = await Promise.race([shown(offered, 'offered'), shown(input, 'added')]);
-		if (outcome === 'offered') await offered.click();
-		if (outcome !== 'neither') return;
-		// Closed by the control that opened it (Escape would close the whole panel once the menu is gone).
-		await opener.click();
-	}
-	throw new Error(`No add control of the panel offers "${label}"`);
-}
-
-/**
  * What a list shows without Refresh: read until it holds what `loaded` looks for, or LOAD_MS has passed (then what
  * it held last).
  */
@@ -165,7 +137,7 @@ describe.each([
 		expect(tags.length).toBeGreaterThan(1);
 		const details = await addAction(action);
 		await onPanel(details, 'tags', async () => {
-			await addField(details, 'Tag Names or IDs', 'tags');
+			await addCollectionField(page, details, 'Tag Names or IDs', 'tags');
 			const entries = await settledEntries(details, 'tags', (shown) => shown.includes(tags[0]));
 			expect(entries).not.toContain(CHOOSE_A_CREDENTIAL);
 			expect(entries).toEqual(expect.arrayContaining(tags));

@@ -4,7 +4,7 @@
 import type { Locator, Page } from 'playwright-core';
 
 import { type PublicExecution, type WorkflowFile, nodeOutput, waitFor } from '../../scripts/n8n-runtime';
-import { type EditorSession, type SignedInEditor, STEP_TIMEOUT_MS, searchMinistrySafe, startSignedInEditor } from './browser';
+import { type EditorSession, type SignedInEditor, STEP_TIMEOUT_MS, addCollectionField, searchMinistrySafe, startSignedInEditor } from './browser';
 import type { E2eEnvironment } from './helpers';
 
 const WORKFLOW_ID = 'e2eEditorSync';
@@ -73,36 +73,6 @@ async function toggle(parameter: Locator): Promise<void> {
 	await waitFor('the switch to change', async () => ((await switchIsOn(parameter)) !== before ? true : undefined), STEP_TIMEOUT_MS);
 }
 
-/**
- * Adds an option to a collection as a user does: Add Option, then its name. Sync has three collections (Additional
- * Fields, Options, Request Options), so each add control is opened until one offers it. n8n 2.41 then lists the
- * options; n8n 2.8 adds the only one left at once. Returns the option's input.
- */
-async function addOption(panel: Locator, label: string, name: string): Promise<Locator> {
-	const input = panel.locator(`[data-test-id="parameter-input-${name}"]`).first();
-	const offered = page
-		.locator('.el-select-dropdown__item:visible, [role="option"]:visible, [role="menuitem"]:visible')
-		.filter({ hasText: new RegExp(`^\\s*${label}\\s*$`) })
-		.first();
-	const controls = panel.locator('[data-test-id^="collection-parameter-add"]:visible');
-	for (const control of await controls.all()) {
-		const combobox = control.getByRole('combobox');
-		const opener = (await combobox.count()) > 0 ? combobox.first() : control;
-		await opener.click();
-		const shown = (target: Locator, outcome: 'offered' | 'added') =>
-			target.waitFor({ state: 'visible', timeout: 2_000 }).then(
-				() => outcome,
-				() => 'neither' as const,
-			);
-		const outcome = await Promise.race([shown(offered, 'offered'), shown(input, 'added')]);
-		if (outcome === 'offered') await offered.click();
-		if (outcome !== 'neither') return input;
-		// Closed by the control that opened it (Escape would close the whole panel once the menu is gone).
-		await opener.click();
-	}
-	throw new Error(`No Add Option of the panel offers "${label}"`);
-}
-
 /** The sandbox's requests from now on, by method. */
 function requestsFromNow(): () => string[] {
 	const start = env.sandbox.requests.length;
@@ -157,7 +127,7 @@ it('with Dry Run off and Deactivate Missing Users on, the panel says what the ne
 	// Off alone changes only who is created and updated, which the switch's description says: no notice yet.
 	expect(await notice.count()).toBe(0);
 
-	const deactivateMissing = await addOption(panel, 'Deactivate Missing Users', 'deactivateMissing');
+	const deactivateMissing = await addCollectionField(page, panel, 'Deactivate Missing Users', 'deactivateMissing');
 	await deactivateMissing.waitFor({ state: 'visible' });
 	await toggle(deactivateMissing);
 

@@ -12,7 +12,7 @@ import { VERSION_1_2 } from '../common/versions';
 /** The assigned User, or (when it was already assigned) the Training the User has, with `already_assigned`. */
 const assignmentOutput: RecordOutput = {
 	...userOutput,
-		simplify: (record) =>
+	simplify: (record) =>
 		record.already_assigned === true ? { ...trainingOutput.simplify(record), already_assigned: true } : userOutput.simplify(record),
 	fields: [...new Set([...userOutput.fields, ...trainingOutput.fields])],
 	kept: ['id', 'already_assigned'],

@@ -21,7 +21,7 @@ const LEAVER_STATUSES = 'terminated, inactive, left, former, separated';
 /** One input item as a row of the list: its User, or why it is invalid (the message of Create's own checks). */
 function readRow(context: IExecuteFunctions, item: number): SyncRow {
 	// Each field read once: on a long list, resolving expressions is most of Sync's time (docs/benchmarks.md,
-		// "Expressions in a whole list").
+	// "Expressions in a whole list").
 	return { item, ...readStaffRow(context, item) };
 }
 

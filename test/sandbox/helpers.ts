@@ -146,8 +146,6 @@ export interface Receiver {
 	calls: ReceivedCall[];
 	/** Answers for the next calls, in order; after them, 200. */
 	answerWith(statuses: number[]): void;
-	/** Keeps each answer back this long (bounded by the test). */
-	delayAnswers(ms: number): void;
 	/** Keeps every answer back until `releaseAnswers()`: an order of events rather than a time. */
 	holdAnswers(): void;
 	releaseAnswers(): void;
@@ -157,10 +155,8 @@ export interface Receiver {
 export async function startReceiver(): Promise<Receiver> {
 	const calls: ReceivedCall[] = [];
 	let statuses: number[] = [];
-	let delayMs = 0;
 	let holding = false;
 	const held: Array<() => void> = [];
-	const pending = new Set<NodeJS.Timeout>();
 	const server = http.createServer((req, res) => {
 		const chunks: Buffer[] = [];
 		req.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -171,19 +167,8 @@ export async function startReceiver(): Promise<Receiver> {
 			const answer = (): void => {
 				res.writeHead(status, { 'Content-Type': 'application/json' }).end('{"received":true}');
 			};
-			if (holding) {
-				held.push(answer);
-				return;
-			}
-			if (delayMs === 0) {
-				answer();
-				return;
-			}
-			const timer = setTimeout(() => {
-				pending.delete(timer);
-				answer();
-			}, delayMs);
-			pending.add(timer);
+			if (holding) held.push(answer);
+			else answer();
 		});
 	});
 	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -194,9 +179,6 @@ export async function startReceiver(): Promise<Receiver> {
 		answerWith: (next) => {
 			statuses = [...next];
 		},
-		delayAnswers: (ms) => {
-			delayMs = ms;
-		},
 		holdAnswers: () => {
 			holding = true;
 		},
@@ -206,7 +188,6 @@ export async function startReceiver(): Promise<Receiver> {
 		},
 		stop: () =>
 			new Promise<void>((resolve) => {
-				for (const timer of pending) clearTimeout(timer);
 				held.length = 0;
 				server.close(() => resolve());
 				server.closeAllConnections();

@@ -19,7 +19,6 @@ afterAll(() => receiver.stop());
 beforeEach(() => {
 	receiver.calls.length = 0;
 	receiver.answerWith([]);
-	receiver.delayAnswers(0);
 	receiver.releaseAnswers();
 });
 
@@ -200,11 +199,14 @@ describe('retries', () => {
 		try {
 			const clients = clientsFor(hasty.url, hasty.apiKey);
 			await clients.control.put('/webhooks', { json: { urls: [receiver.url] } });
-			receiver.delayAnswers(1000);
+			// Held, not slowed: an answer after a delay could still beat the timeout on a loaded machine, whose timers
+			// all fire late together; held answers leave the timeout as the only way an attempt ends.
+			receiver.holdAnswers();
 			await createUser(clients.api, { external_id: 'SLOW' });
 			const [delivery] = await hasty.waitForDeliveries(1, 30_000);
 			expect(delivery).toMatchObject({ status: null, attempts: 2, delivered: false, error: 'no answer within 200 ms' });
 		} finally {
+			receiver.releaseAnswers();
 			await hasty.stop();
 		}
 	});

@@ -145,6 +145,8 @@ describe('Sync at node version 1.2, Map Automatically', () => {
 		expect(stopped.error?.message).toBe(
 			"No item gives an 'External ID': 'Map Automatically' found no column with each person's ID, and the input's fields are 'Ref', 'First Name', 'Last Name' and 'Email'",
 		);
+		// The list's error names no item: n8n's editor shows an item index as "[item 0]" after the message.
+		expect(stopped.error?.context?.itemIndex).toBeUndefined();
 		expect(methods()).toEqual([]);
 
 		// Map Each Column Manually, External ID set to that column: the same list now creates both.

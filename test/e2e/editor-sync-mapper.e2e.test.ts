@@ -170,9 +170,13 @@ it('stops a list keyed "Ref" with one error naming External ID and the columns, 
 
 	const stopped = await runExecution(STAFF_WORKFLOW);
 	expect(stopped.status).toBe('error');
-	expect(JSON.stringify(stopped.data?.resultData)).toContain(
-		"No item gives an 'External ID': 'Map Automatically' found no column with each person's ID, and the input's fields are 'Ref', 'First Name', 'Last Name' and 'Email'",
-	);
+	const listError =
+		"No item gives an 'External ID': 'Map Automatically' found no column with each person's ID, and the input's fields are 'Ref', 'First Name', 'Last Name' and 'Email'";
+	expect(JSON.stringify(stopped.data?.resultData)).toContain(listError);
+	// The panel shows the list's error as it is: no "[item 0]" after it, since no one item is to blame.
+	const shown = page.getByText(/^No item gives an 'External ID'/).first();
+	await shown.waitFor({ state: 'visible' });
+	expect((await shown.textContent())?.trim()).toBe(listError);
 	await editor.screenshot('sync-mapper-stopped.png');
 
 	await choose(panel().locator('[data-test-id="mapping-mode-select"]').first(), 'Map Each Column Manually');

@@ -10,13 +10,16 @@ import { forItem } from '../../shared/wording';
  * its index ("... [item 3]"), in the output of Continue On Fail too; a failure of a whole list names no item.
  */
 function errorForItems(error: unknown, context: IExecuteFunctions, items: number[]) {
-	const itemIndex = items[0] ?? 0;
+	// Several items (a whole list, or a step paired with all of them): no item index, or the editor adds "[item 0]".
+	const itemIndex = items.length === 1 ? items[0] : undefined;
 	const itemError =
 		error instanceof NodeApiError || error instanceof NodeOperationError
 			? error
-			: new NodeOperationError(context.getNode(), error as Error, { itemIndex });
-	itemError.context.itemIndex = itemIndex;
-	if (items.length === 1) itemError.message = forItem(itemError.message, itemIndex);
+			: new NodeOperationError(context.getNode(), error as Error, itemIndex === undefined ? {} : { itemIndex });
+	if (itemIndex !== undefined) {
+		itemError.context.itemIndex = itemIndex;
+		itemError.message = forItem(itemError.message, itemIndex);
+	}
 	return itemError;
 }
 

@@ -122,7 +122,9 @@ export async function searchMinistrySafe({ byTestId }: EditorSession): Promise<L
 
 /**
  * Adds a field to a collection (Add Field, Add Option) as a user does: the collection's add control, then the field's
- * label (n8n 2.41 lists the fields left; n8n 2.8 adds the only one left at once). Returns the field's input.
+ * label (n8n 2.41 lists the fields left; n8n 2.8 adds the only one left at once). A panel may have several collections
+ * (Sync: Additional Fields, Options, Request Options), so each add control is opened until one offers the label.
+ * Returns the field's input.
  */
 export async function addCollectionField(page: Page, panel: Locator, label: string, name: string): Promise<Locator> {
 	const input = panel.locator(`[data-test-id="parameter-input-${name}"]`).first();

@@ -80,6 +80,24 @@ describe('error bodies', () => {
 		expect((result.error as { errorResponse?: unknown }).errorResponse).toEqual({ errors: { external_id: ['has already been taken'] } });
 	});
 
+	it("names the User who has a taken email with their name made inert: a stranger's name cannot ping a chat from an error", async () => {
+		// An error workflow may post this message to Slack or Teams; the owner's name is whatever their sign-up gave.
+		const owner = { id: 79, first_name: '<!channel>', last_name: '@everyone [Renew](https://evil.example/r)', email: 'ada@example.org' };
+		const answers: ScriptedAnswer[] = [
+			{ status: 422, body: { errors: { email: ['has already been taken'] } } },
+			{ status: 200, body: [owner] },
+		];
+		const local = await startLocalServer(() => answers.shift() ?? { status: 500, body: {} });
+		try {
+			const result = await runActionNode({ parameters: createUser('E-3'), credential: { url: local.url, apiKey: 'k' } });
+			expect(result.error?.message).toBe(
+				'Email ada@example.org already belongs to User 79, \u2039!channel\u203a \uff20everyone \uff3bRenew\uff3d(https\u2236//evil\u2024example/r) (External ID none) [item 0]',
+			);
+		} finally {
+			await local.stop();
+		}
+	});
+
 	it('a taken email names the User who has it, from one lookup', async () => {
 		const owner = { id: 77, first_name: 'Grace', last_name: 'Okafor', email: 'ADA@example.org', external_id: 'HR-1' };
 		const answers: ScriptedAnswer[] = [

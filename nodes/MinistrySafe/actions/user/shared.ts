@@ -3,6 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeApiError } from 'n8n-workflow';
 
 import { apiRequest, toFormBody, type FormFields } from '../../../shared/transport';
+import { chatSafe } from '../../chatSafe';
 import { USER_TYPES, userTypeField } from '../common/descriptions';
 import type { ItemInput } from '../common/inputs';
 import { textList } from '../../../shared/values';
@@ -139,8 +140,9 @@ function taken(error: NodeApiError, field: string): boolean {
 	return (Array.isArray(messages) ? messages : [messages]).some((message) => /taken/i.test(String(message ?? '')));
 }
 
+/** A User as an error names them; the name is the service's, where anyone's sign-up can put anything: made inert. */
 const named = (user: IDataObject) =>
-	`User ${String(user.id)}, ${[user.first_name, user.last_name].filter(Boolean).map(String).join(' ')}`;
+	`User ${String(user.id)}, ${chatSafe([user.first_name, user.last_name].filter(Boolean).map(String).join(' '))}`;
 
 /**
  * A taken External ID or email, said with the User who has it and what to do instead, so the error can be acted

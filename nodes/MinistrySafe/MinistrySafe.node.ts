@@ -13,8 +13,8 @@ export class MinistrySafe implements INodeType {
 		icon: { light: 'file:../../icons/ministrySafe.svg', dark: 'file:../../icons/ministrySafe.dark.svg' },
 		group: ['transform'],
 		// Each version adds what would change a saved workflow (actions/common/versions.ts); older nodes stay as they were.
-		version: [1, 1.1, 1.2],
-		defaultVersion: 1.2,
+		version: [1, 1.1, 1.2, 1.3],
+		defaultVersion: 1.3,
 		subtitle: actionSubtitle(),
 		description:
 			'Manage users, trainings and background checks in MinistrySafe / Abuse Prevention Systems',

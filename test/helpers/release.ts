@@ -12,6 +12,21 @@ export const RELEASE_TAG = 'v0.1.0';
  */
 export const RELEASE_COMMIT = 'fb9fed86e8bc383677b8ea8e2ad7f6eb731b3816';
 
+/** A release, by its tag and the commit it names (for a clone without tags). */
+export interface Release {
+	tag: string;
+	commit: string;
+}
+
+/**
+ * Every release whose saved nodes must keep their meaning. 1.0.0 (CHANGELOG.md, 2026-11-26) is the main that landed
+ * with package.json at 1.0.0, 7d001ad: its node versions 1.2 and trigger 1.1 were first released there.
+ */
+export const RELEASES: Release[] = [
+	{ tag: RELEASE_TAG, commit: RELEASE_COMMIT },
+	{ tag: 'v1.0.0', commit: '7d001ad737754b36763019c22bd6a597516a5475' },
+];
+
 function git(args: string[]): string {
 	return execFileSync('git', args, {
 		cwd: REPO_DIR,
@@ -20,9 +35,9 @@ function git(args: string[]): string {
 	}).trim();
 }
 
-/** The release's commit: its tag's, else RELEASE_COMMIT; a clone that has neither fails here, saying how to fix it. */
-export function releaseCommit(): string {
-	for (const name of [`${RELEASE_TAG}^{commit}`, `${RELEASE_COMMIT}^{commit}`]) {
+/** A release's commit: its tag's, else the commit it names; a clone that has neither fails here, saying how to fix it. */
+export function releaseCommit({ tag, commit }: Release = RELEASES[0]): string {
+	for (const name of [`${tag}^{commit}`, `${commit}^{commit}`]) {
 		try {
 			return git(['rev-parse', '--verify', '--quiet', name]);
 		} catch {
@@ -30,6 +45,6 @@ export function releaseCommit(): string {
 		}
 	}
 	throw new Error(
-		`The last release ${RELEASE_TAG} (commit ${RELEASE_COMMIT.slice(0, 7)}) is not in this clone's history: fetch it whole (git fetch --unshallow --tags, or actions/checkout with fetch-depth: 0)`,
+		`The release ${tag} (commit ${commit.slice(0, 7)}) is not in this clone's history: fetch it whole (git fetch --unshallow --tags, or actions/checkout with fetch-depth: 0)`,
 	);
 }

@@ -14,7 +14,7 @@ import type { INodeParameters, INodePropertyOptions, INodeTypeDescription } from
 import { NodeHelpers } from 'n8n-workflow';
 
 import { REPO_DIR } from '../../scripts/n8n-runtime';
-import { RELEASE_TAG, releaseCommit } from '../helpers/release';
+import { RELEASES, releaseCommit } from '../helpers/release';
 import type { DescribedNode } from './savedDefaults/describeNodes';
 
 const run = promisify(execFile);
@@ -89,7 +89,7 @@ const label = (chosen: INodeParameters) =>
 		.join(', ') || 'with nothing to choose';
 
 /** What changes for each saved node of `released` when today's code reads it: one line per parameter. */
-function differences(released: DescribedNode[], today: DescribedNode[]): string[] {
+function differences(released: DescribedNode[], today: DescribedNode[], tag: string): string[] {
 	const found: string[] = [];
 	for (const node of released) {
 		const now = today.find(({ name }) => name === node.name);
@@ -119,7 +119,7 @@ function differences(released: DescribedNode[], today: DescribedNode[]): string[
 					const addedEmpty = was === undefined && is === '{}';
 					if (was !== is && !addedEmpty) {
 						found.push(
-							`${where}, ${label(chosen)}: '${name}' was ${was ?? 'not there'} in ${RELEASE_TAG}, is ${is ?? 'not there'} now`,
+							`${where}, ${label(chosen)}: '${name}' was ${was ?? 'not there'} in ${tag}, is ${is ?? 'not there'} now`,
 						);
 					}
 				}
@@ -130,28 +130,34 @@ function differences(released: DescribedNode[], today: DescribedNode[]): string[
 }
 
 let folder: string;
-let released: DescribedNode[];
 let today: DescribedNode[];
+/** Each release's nodes, by tag. */
+const released = new Map<string, DescribedNode[]>();
 
 beforeAll(async () => {
-	const commit = releaseCommit();
 	folder = mkdtempSync(join(tmpdir(), 'ministrysafe-saved-defaults-'));
-	[released, today] = await Promise.all([releaseSources(commit, folder).then(describeNodes), describeNodes(REPO_DIR)]);
-}, 120_000);
+	const [now, ...releases] = await Promise.all([
+		describeNodes(REPO_DIR),
+		...RELEASES.map((release) => releaseSources(releaseCommit(release), join(folder, release.tag)).then(describeNodes)),
+	]);
+	today = now;
+	RELEASES.forEach(({ tag }, index) => released.set(tag, releases[index]));
+}, 180_000);
 
 afterAll(() => {
 	if (folder) rmSync(folder, { recursive: true, force: true });
 });
 
-describe(`a node saved with ${RELEASE_TAG} at its defaults`, () => {
+describe.each(RELEASES.map(({ tag }) => tag))('a node saved with %s at its defaults', (tag) => {
 	it('is read from the release: its nodes and what each offers', () => {
-		expect(released.map(({ name }) => name)).toEqual(expect.arrayContaining(['ministrySafe', 'ministrySafeTrigger']));
-		const action = released.find(({ name }) => name === 'ministrySafe') as DescribedNode;
+		const nodes = released.get(tag) as DescribedNode[];
+		expect(nodes.map(({ name }) => name)).toEqual(expect.arrayContaining(['ministrySafe', 'ministrySafeTrigger']));
+		const action = nodes.find(({ name }) => name === 'ministrySafe') as DescribedNode;
 		const [{ version, description }] = action.versions;
 		expect(choices(description, version).length).toBeGreaterThan(20);
 	});
 
 	it('means the same under today’s code: every node, version, resource, operation and event', () => {
-		expect(differences(released, today)).toEqual([]);
+		expect(differences(released.get(tag) as DescribedNode[], today, tag)).toEqual([]);
 	});
 });

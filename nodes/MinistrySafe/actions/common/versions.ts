@@ -14,11 +14,23 @@ export const VERSION_1_1 = 1.1;
  */
 export const VERSION_1_2 = 1.2;
 
+/**
+ * Node version 1.3: a staff list's values (statuses, types) read by their meaning, and outputs that stay small for a
+ * large organisation (contract.md "Node version 1.3"). Nodes saved at 1.2 and before keep what they do exactly.
+ */
+export const VERSION_1_3 = 1.3;
+
 /** Shows a parameter from node version 1.1 on. */
 export const fromVersion1_1: IDisplayOptions = { show: { '@version': [{ _cnd: { gte: VERSION_1_1 } }] } };
 
 /** Shows a parameter from node version 1.2 on. */
 export const fromVersion1_2: IDisplayOptions = { show: { '@version': [{ _cnd: { gte: VERSION_1_2 } }] } };
+
+/** Shows a parameter from node version 1.3 on. */
+export const fromVersion1_3: IDisplayOptions = { show: { '@version': [{ _cnd: { gte: VERSION_1_3 } }] } };
+
+/** Shows a parameter on the versions before 1.3 only: what their saved workflows hold. */
+export const beforeVersion1_3: IDisplayOptions = { show: { '@version': [{ _cnd: { lt: VERSION_1_3 } }] } };
 
 /** Shows a parameter on the versions before 1.2 only: what their saved workflows hold. */
 export const beforeVersion1_2: IDisplayOptions = { show: { '@version': [1, VERSION_1_1] } };

@@ -489,13 +489,13 @@ describe('Create', () => {
 
 	const dateProblem = 'must be a date (MM/DD/YYYY or an ISO date such as 2025-03-07)';
 	it.each([
-		['Package', { pkg: 'gold' }, 'must be one of: custom, level'],
+		['Package', { pkg: 'gold' }, "must be one of 'Custom Package' or 'Level' (in an expression: custom, level)"],
 		['Level', { level: 'three' }, 'must be a whole number'],
 		['Level', { level: 0 }, 'must be a whole number of at least 1'],
 		['Level', { level: '' }, 'is required'],
 		['QuickApp', { quick: 'maybe' }, 'must be true or false'],
 		['Child Serving', { child: 'yes' }, 'must be true or false'],
-		['Employee Type', { type: 'former' }, 'must be one of: current, prospective'],
+		['Employee Type', { type: 'former' }, "must be one of 'Current' or 'Prospective' (in an expression: current, prospective)"],
 		['First Name', { first: ' ' }, 'is required'],
 		['Last Name', { last: '' }, 'is required'],
 		['Email', { mail: 'ada.example.org' }, 'must be an email address'],
@@ -514,8 +514,8 @@ describe('Create', () => {
 		['Driver License State', { level: 3, dlState: '' }, 'is required'],
 		['Driver License State', { dlState: 'T' }, 'must be a two-letter state code, for example TX'],
 		['Upfront Payment', { upfront: true }, "needs 'QuickApp' to be on"],
-		['Salary Range', { salary: '100k' }, 'must be one of: under_20k, 20k_25k, 25k_75k, 75k_plus'],
-		['User Type', { userType: 'staff' }, 'must be one of: employee, volunteer'],
+		['Salary Range', { salary: '100k' }, "must be one of 'Under $20k', '$20k to $25k', '$25k to $75k' or '$75k or More' (in an expression: under_20k, 20k_25k, 25k_75k, 75k_plus)"],
+		['User Type', { userType: 'staff' }, "must be one of 'Employee' or 'Volunteer' (in an expression: employee, volunteer)"],
 		['User', { user: 'ada' }, "must be a numeric User ID (or choose 'By External ID')"],
 	])('refuses a bad "%s" (%j), sends nothing and repeats no secret', async (label, override, problem) => {
 		const item = {

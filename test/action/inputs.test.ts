@@ -198,7 +198,7 @@ describe('The checks as a workflow meets them', () => {
 		['ZIP Code', { zip: 75001.5 }, 'must be five digits'],
 		['Level', { level: '3.5' }, 'must be a whole number'],
 		['Level', { level: 'level 3' }, 'must be a whole number'],
-		['Employee Type', { type: 'Current Staff' }, 'must be one of: current, prospective'],
+		['Employee Type', { type: 'Current Staff' }, "must be one of 'Current' or 'Prospective' (in an expression: current, prospective)"],
 		['Date of Birth', { dob: '1990-02-29' }, 'must be a date (MM/DD/YYYY or an ISO date such as 2025-03-07)'],
 	])('refuses a bad "%s" (%j) and sends nothing', async (label, override, problem) => {
 		const result = await run(orderFromItem, { items: [{ ...item, ...override }] });

@@ -151,7 +151,7 @@ describe('Create', () => {
 		['Organization Type', { organizationType: '' }, 'is required'],
 		['Administrator Email', { ssaEmail: 'ruth' }, 'must be an email address'],
 		['Administrator Username', { ssaUsername: '' }, 'is required'],
-		['Administrator Type', { ssaType: 'owner' }, 'must be one of: contractor_licensee, employee, volunteer'],
+		['Administrator Type', { ssaType: 'owner' }, "must be one of 'Contractor / Licensee', 'Employee' or 'Volunteer' (in an expression: contractor_licensee, employee, volunteer)"],
 		['Other Type Description', { organizationType: 'Other' }, "is required when 'Organization Type' is Other"],
 	])('refuses a bad "%s" (%j) from the input item and sends nothing', async (label, override, problem) => {
 		const [field] = Object.keys(override);

@@ -2,8 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { apiRequest, toFormBody } from '../../../shared/transport';
-import { valuesOf } from '../../../shared/descriptions';
-import { USER_TYPES, serviceList, userLocator, userTypeField } from '../common/descriptions';
+import { USER_TYPE_OPTIONS, serviceList, userLocator, userTypeField } from '../common/descriptions';
 import type { ItemInput } from '../common/inputs';
 import { itemInput } from '../common/inputs';
 import { resolveUserId, userReference } from '../common/user';
@@ -55,9 +54,6 @@ const SALARY_RANGE_OPTIONS = [
 	{ name: '$25k to $75k', value: '25k_75k' },
 	{ name: '$75k or More', value: '75k_plus' },
 ] as const;
-const PACKAGES = valuesOf(PACKAGE_OPTIONS);
-const EMPLOYEE_TYPES = valuesOf(EMPLOYEE_TYPE_OPTIONS);
-const SALARY_RANGES = valuesOf(SALARY_RANGE_OPTIONS);
 
 const text = (displayName: string, name: string, extra: Partial<INodeProperties> = {}): INodeProperties => ({
 	displayName,
@@ -104,7 +100,7 @@ const applicantFields = updateDisplayOptions({ show: { quickapp: [false] } }, [
 
 /** The level or custom package ordered; a level comes from GET /background_checks/available_levels. */
 function readPackage(input: ItemInput) {
-	if (input.choice('package', 'Package', PACKAGES, true) === 'custom') {
+	if (input.choice('package', 'Package', PACKAGE_OPTIONS, true) === 'custom') {
 		return { customPackageCode: input.text('customPackageCode', 'Custom Package Name or ID', true) };
 	}
 	return { level: input.positiveInteger('level', 'Level', true) as number };
@@ -261,10 +257,10 @@ export const create: Operation = {
 				custom_background_check_package_code: ordered.customPackageCode,
 				quickapp,
 				child_serving: input.flag('childServing', 'Child Serving', true),
-				employee_type: input.choice('employeeType', 'Employee Type', EMPLOYEE_TYPES, true),
+				employee_type: input.choice('employeeType', 'Employee Type', EMPLOYEE_TYPE_OPTIONS, true),
 				...(quickapp === false ? readApplicant(input, ordered.level) : {}),
-				user_type: input.choice('additionalFields.userType', 'User Type', USER_TYPES),
-				salary_range: input.choice('additionalFields.salaryRange', 'Salary Range', SALARY_RANGES),
+				user_type: input.choice('additionalFields.userType', 'User Type', USER_TYPE_OPTIONS),
+				salary_range: input.choice('additionalFields.salaryRange', 'Salary Range', SALARY_RANGE_OPTIONS),
 				age_over_13: input.flag('additionalFields.ageOver13', 'Age Over 13'),
 				applicant_self_disclosed: input.flag('additionalFields.applicantSelfDisclosed', 'Applicant Self-Disclosed'),
 				applicant_self_disclosed_notes: input.text('additionalFields.applicantSelfDisclosedNotes', 'Applicant Self-Disclosed Notes'),

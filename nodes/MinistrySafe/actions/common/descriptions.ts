@@ -74,7 +74,7 @@ export const userTagFilter: INodeProperties = {
 };
 
 /** The service's user_type values (api-v2.md: Create a User, Create a Background Check). */
-const USER_TYPE_OPTIONS = [
+export const USER_TYPE_OPTIONS = [
 	{ name: 'Employee', value: 'employee' },
 	{ name: 'Volunteer', value: 'volunteer' },
 ] as const;

@@ -24,6 +24,25 @@ const isPhone = (value: string) => {
 };
 const NOT_A_DATE = 'must be a date (MM/DD/YYYY or an ISO date such as 2025-03-07)';
 
+/** A fixed list of values: the values alone, or the options the editor shows (their labels and values). */
+type Options<T extends string> = ReadonlyArray<{ readonly name: string; readonly value: T }>;
+type Choices<T extends string> = readonly T[] | Options<T>;
+
+const choiceValues = <T extends string>(choices: Choices<T>): readonly string[] =>
+	choices.map((choice) => (typeof choice === 'string' ? choice : choice.value));
+
+/**
+ * The choices as a message names them, after "must be one of": the labels the editor shows, with the values an
+ * expression gives in brackets (" 'Simplified', 'Raw' or 'Selected Fields' (in an expression: simplified, raw,
+ * selected)"); the values alone (": a, b") when no labels are known.
+ */
+function choiceWords<T extends string>(choices: Choices<T>): string {
+	const labels = choices.map((choice) => (typeof choice === 'string' ? undefined : choice.name));
+	const values = choiceValues(choices);
+	if (labels.some((name) => name === undefined)) return `: ${values.join(', ')}`;
+	return ` ${listed(labels as string[], 'or')} (in an expression: ${values.join(', ')})`;
+}
+
 /**
  * Reads and checks one item's parameters before anything is sent (the checks api-v2.md states; decisions.md 21).
  * A failure names the item and the field, and never repeats the value: it may be an SSN or a date of birth. Inside
@@ -100,12 +119,18 @@ export class ItemInput {
 		return this.noted(() => this.readChecked(name, label, required, toCalendarDate, NOT_A_DATE));
 	}
 
-	/** One of a fixed list of values: an options parameter set by an expression may hold anything. */
-	choice<T extends string>(name: string, label: string, values: readonly T[], required = false): T | undefined {
+	/**
+	 * One of a fixed list of values: an options parameter set by an expression may hold anything. Given the options
+	 * themselves, a wrong value is answered with their labels, as the editor shows them (and the values, which an
+	 * expression must give).
+	 */
+	choice<T extends string>(name: string, label: string, values: readonly T[], required?: boolean): T | undefined;
+	choice<T extends string>(name: string, label: string, options: Options<T>, required?: boolean): T | undefined;
+	choice<T extends string>(name: string, label: string, values: Choices<T>, required = false): T | undefined {
 		return this.noted(() => {
 			const value = this.readText(name, label, required);
 			if (value === undefined) return undefined;
-			if (!(values as readonly string[]).includes(value)) throw this.invalid(label, `must be one of: ${values.join(', ')}`);
+			if (!choiceValues(values).includes(value)) throw this.invalid(label, `must be one of${choiceWords(values)}`);
 			return value as T;
 		});
 	}
@@ -114,13 +139,15 @@ export class ItemInput {
 	 * Several of a fixed list of values: a multi-select gives a list, an expression may give a list or comma-separated
 	 * text. Empty when none is chosen.
 	 */
-	choices<T extends string>(name: string, label: string, values: readonly T[]): T[] {
+	choices<T extends string>(name: string, label: string, values: readonly T[]): T[];
+	choices<T extends string>(name: string, label: string, options: Options<T>): T[];
+	choices<T extends string>(name: string, label: string, values: Choices<T>): T[] {
 		return this.noted(() => {
 			const value = this.read(name);
 			const parts = Array.isArray(value) ? value : textOf(value, () => this.invalid(label, 'must be a list or text')).split(',');
 			const chosen = parts.map((part) => textOf(part, () => this.invalid(label, 'must be a list of text values'))).filter(Boolean);
-			const unknown = chosen.find((part) => !(values as readonly string[]).includes(part));
-			if (unknown !== undefined) throw this.invalid(label, `must be among: ${values.join(', ')}`);
+			const unknown = chosen.find((part) => !choiceValues(values).includes(part));
+			if (unknown !== undefined) throw this.invalid(label, `must be among${choiceWords(values)}`);
 			return [...new Set(chosen)] as T[];
 		});
 	}

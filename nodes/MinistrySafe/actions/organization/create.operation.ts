@@ -1,7 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { apiRequest } from '../../../shared/transport';
-import { valuesOf } from '../../../shared/descriptions';
 import { itemInput } from '../common/inputs';
 import { beforeVersion1_2, fromVersion1_2 } from '../common/versions';
 import type { Operation } from '../types';
@@ -12,7 +11,6 @@ const ADMINISTRATOR_TYPE_OPTIONS = [
 	{ name: 'Employee', value: 'employee' },
 	{ name: 'Volunteer', value: 'volunteer' },
 ] as const;
-const ADMINISTRATOR_TYPES = valuesOf(ADMINISTRATOR_TYPE_OPTIONS);
 /** The organization type that needs a description of its own (api-v2.md 4). */
 const OTHER_TYPE = 'Other';
 
@@ -267,7 +265,7 @@ export const create: Operation = {
 					last_name: input.text('ssaLastName', 'Administrator Last Name', true),
 					email: input.email('ssaEmail', 'Administrator Email', true),
 					username: input.text('ssaUsername', 'Administrator Username', true),
-					type: input.choice('ssaType', 'Administrator Type', ADMINISTRATOR_TYPES, true),
+					type: input.choice('ssaType', 'Administrator Type', ADMINISTRATOR_TYPE_OPTIONS, true),
 				},
 			};
 			if (fields.organization_type === OTHER_TYPE && fields.other_type_description === undefined) {

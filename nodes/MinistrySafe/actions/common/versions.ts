@@ -3,7 +3,9 @@ import type { IDisplayOptions } from 'n8n-workflow';
 /**
  * Node version 1.1 adds what would change a workflow saved before it: Simplify, on by default, Return All / Limit on
  * the per-User lists, and the Background Check locator (its value is an object, not a number). A node saved at
- * version 1 keeps its parameters and outputs exactly; a node added now is of the newest version.
+ * version 1 keeps its parameters and outputs, with one deliberate exception at every version: Organization > Create
+ * returns the new organization's API key only with 'Include API Key' on (execution data is shown to whoever can read
+ * the workflow's executions; CHANGELOG.md 1.0.0 says so). A node added now is of the newest version.
  */
 export const VERSION_1_1 = 1.1;
 

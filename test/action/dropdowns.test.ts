@@ -173,10 +173,11 @@ describe('a dropdown opened before a credential is chosen', () => {
 			const options = await loadOptions[method].call(loadOptionsContext({ credential: sandbox, withoutCredential: true }));
 			expect(options).toEqual([
 				{
-					name: 'Choose a MinistrySafe API Credential First',
+					name: "Choose a MinistrySafe API Credential in 'Credential to Connect With' First",
 					value: '',
 					// n8n may fill in the credential while this answer is under way, and not ask again.
-					description: 'With one chosen above, fill in the field above this list, or refresh the list, to load it',
+					description:
+						"'Credential to Connect With' is at the top of this panel. With a credential chosen there, fill in the field above this list, or refresh the list, to load it",
 				},
 			]);
 			expect(sentRequests(sandbox)).toEqual([]);

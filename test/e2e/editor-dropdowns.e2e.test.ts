@@ -16,7 +16,7 @@ import { ok, sandboxClients } from '../helpers/sandbox';
 import type { E2eEnvironment } from './helpers';
 
 /** What a list says while it has no credential to load with (methods/loadOptions.ts). */
-const CHOOSE_A_CREDENTIAL = 'Choose a MinistrySafe API Credential First';
+const CHOOSE_A_CREDENTIAL = "Choose a MinistrySafe API Credential in 'Credential to Connect With' First";
 /** How long a list may take to fill in after the panel opens. */
 const LOAD_MS = 15_000;
 

@@ -16,7 +16,7 @@ export const CHOOSE_A_CREDENTIAL: INodePropertyOptions[] = [
 		name: "Choose a MinistrySafe API Credential in 'Credential to Connect With' First",
 		value: '',
 		description:
-			"'Credential to Connect With' is at the top of this panel. With a credential chosen there, fill in the field above this list, or refresh the list, to load it",
+			"'Credential to Connect With' is at the top of this panel. With a credential chosen there, fill in the field above this list, or refresh the list, to load it.",
 	},
 ];
 export const hasCredential = (context: ILoadOptionsFunctions) => Boolean(context.getNode().credentials?.ministrySafeApi);

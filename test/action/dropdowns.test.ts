@@ -177,7 +177,7 @@ describe('a dropdown opened before a credential is chosen', () => {
 					value: '',
 					// n8n may fill in the credential while this answer is under way, and not ask again.
 					description:
-						"'Credential to Connect With' is at the top of this panel. With a credential chosen there, fill in the field above this list, or refresh the list, to load it",
+						"'Credential to Connect With' is at the top of this panel. With a credential chosen there, fill in the field above this list, or refresh the list, to load it.",
 				},
 			]);
 			expect(sentRequests(sandbox)).toEqual([]);

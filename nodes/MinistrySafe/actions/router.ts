@@ -29,7 +29,11 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	const operationName = this.getNodeParameter('operation', 0) as string;
 	const operation = resources[resourceName]?.operations[operationName];
 	if (!operation) {
-		throw new NodeOperationError(this.getNode(), `The operation "${operationName}" of "${resourceName}" is not known`);
+		throw new NodeOperationError(
+			this.getNode(),
+			`The operation '${operationName}' of the resource '${resourceName}' is not known to this version of the package`,
+			{ description: "Choose a 'Resource' and an 'Operation' from the lists: the workflow may come from a newer version of the package." },
+		);
 	}
 
 	// Request Options hold for the whole run: a bad value stops it before any item, whatever Continue On Fail says.

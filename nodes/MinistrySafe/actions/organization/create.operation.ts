@@ -277,7 +277,7 @@ export const create: Operation = {
 		const answer = (await apiRequest.call(this, 'POST', '/organizations', {
 			body: { organization },
 			expect: 'a record',
-			ifUnsure: `ask the service's support whether an Organization named "${String(organization.name)}" exists`,
+			ifUnsure: `ask the service's support whether an organization named '${String(organization.name)}' exists`,
 		})) as IDataObject;
 		// Execution data is stored and shown to whoever may read the workflow's executions: the key only when asked.
 		if (!includeApiKey) delete answer[API_KEY_FIELD];

@@ -23,7 +23,8 @@ export const assign: Operation = {
 	option: {
 		name: 'Assign',
 		action: 'Assign a training to a user',
-		description: 'Assign a training (by survey code) to a user; returns the user with the assigned training',
+		description:
+			"Assign a training (by survey code) to a user; returns the user with the assigned training, or, with 'Skip If Already Assigned', the training the user already has",
 	},
 	properties: [
 		userLocator,
@@ -57,7 +58,7 @@ export const assign: Operation = {
 					type: 'boolean',
 					default: true,
 					description:
-						"Whether to leave a user who already has a training of this survey code that is not completed: nothing is sent (no second assignment, no second email) and the output is that training, with 'already_assigned'. On unless switched off from node version 1.2.",
+						"Whether to skip a user who already has a training of this survey code that is not completed: nothing is sent (no second assignment, no second email), and the output is that training, with 'already_assigned' set to true, instead of the user. From node version 1.2 this is on unless turned off; earlier versions assign again unless it is added.",
 				},
 				{
 					displayName: 'Upfront Payment',

@@ -276,3 +276,74 @@ describe('Compliance > Get Report', () => {
 		// Seeding and reading 10,000 Users on a busy machine.
 	}, 180_000);
 });
+
+// Node version 1.3: the report's item stays small whatever the size of the Organization (docs/scale.md, "Large
+// organisations"): 'due' lists the people due soonest up to Max People Listed, the email and the message say how many
+// more, and the counts still count everyone. Version 1.2 lists everyone (above, at node version 1).
+describe('Compliance > Get Report at node version 1.3', () => {
+	const at = (typeVersion: number, parameters: INodeParameters = {}, target: Sandbox = sandbox()) =>
+		runActionNode({ parameters: { resource: 'compliance', operation: 'getReport', ...parameters }, credential: target, timezone: 'UTC', typeVersion });
+	const reportAt = async (typeVersion: number, parameters: INodeParameters = {}, target: Sandbox = sandbox()) => {
+		const result = await at(typeVersion, parameters, target);
+		expect(result.error).toBeUndefined();
+		expect(result.items).toHaveLength(1);
+		return result.items[0].json as unknown as Report;
+	};
+
+	it('lists the 50 people due soonest by default, says how many more in the email and the message, and stays under 200 KB', async () => {
+		const large = await startSandbox({ users: 2000 });
+		try {
+			const everyone = await reportAt(1.2, {}, large);
+			const small = await reportAt(1.3, {}, large);
+			expect(everyone.due.length).toBeGreaterThan(1000);
+			// The same report, but for how many people it names: the counts and groups count everyone.
+			expect(small.counts).toEqual(everyone.counts);
+			expect(small.groups).toEqual(everyone.groups);
+			expect(small.summary).toBe(everyone.summary);
+			expect(small.due).toEqual(everyone.due.slice(0, 50));
+			const more = everyone.due.length - 50;
+			expect(visibleText(small.html)).toContain(`and ${more} more: 'Get Many' lists everyone`);
+			expect(visibleText(everyone.html)).toContain(`and ${everyone.due.length - 100} more: the node's 'due' output lists everyone`);
+			expect(emailHtmlProblems(small.html)).toEqual([]);
+			expect(small.text).toBe(everyone.text);
+			// The item an execution saves, and the editor shows: 1.2's grows with the Organization, 1.3's does not.
+			const size = (report: Report) => Buffer.byteLength(JSON.stringify(report));
+			expect(size(small)).toBeLessThan(200 * 1024);
+			expect(size(everyone)).toBeGreaterThan(10 * size(small));
+		} finally {
+			await large.stop();
+		}
+	}, 180_000);
+
+	it("'Max People Listed' bounds 'due', the email's rows and the message's people alike; 0 lists no one", async () => {
+		const everyone = await reportAt(1.2);
+		const three = await reportAt(1.3, { dueLimit: 3 });
+		expect(everyone.due.length).toBeGreaterThan(5);
+		expect(three.due).toEqual(everyone.due.slice(0, 3));
+		expect(three.counts).toEqual(everyone.counts);
+		const rows = [...three.html.matchAll(/<tr><td valign="top"/g)];
+		expect(rows).toHaveLength(3);
+		expect(visibleText(three.html)).toContain(`Due: ${everyone.due.length} people, soonest first`);
+		expect(visibleText(three.html)).toContain(`and ${everyone.due.length - 3} more: 'Get Many' lists everyone`);
+		const lines = three.text.split('\n');
+		const heading = lines.indexOf(`Due, soonest first (${everyone.due.length}):`);
+		expect(lines.slice(heading + 1)).toEqual([
+			...everyone.text.split('\n').slice(heading + 1, heading + 4),
+			`and ${everyone.due.length - 3} more people`,
+		]);
+
+		const none = await reportAt(1.3, { dueLimit: 0 });
+		expect(none.due).toEqual([]);
+		expect(none.counts).toEqual(everyone.counts);
+		expect(none.text.split('\n').slice(-2)).toEqual([`Due, soonest first (${everyone.due.length}):`, `and ${everyone.due.length} more people`]);
+	});
+
+	it("refuses a 'Max People Listed' below 0 together with a bad Group By, naming both, and sends nothing", async () => {
+		sandbox().clearRequests();
+		const result = await at(1.3, { dueLimit: -1, groupBy: '={{ "team" }}' });
+		expect(result.error?.message).toBe(
+			"2 fields need correcting: 'Group By' must be one of: none, tag, userType; 'Max People Listed' must be 0 or more [item 0]",
+		);
+		expect(sentRequests(sandbox())).toEqual([]);
+	});
+});

@@ -11,6 +11,7 @@ import { columnsSettings, listWithoutExternalId, readStaffRow } from './columns'
 import { newUserTypeField, syncColumnsFields } from './columnParameters';
 import { createUser, externalIdField, newUserAdditionalFields, newUserNameFields, updateUser } from './shared';
 import { planSync, type SyncDecision, type SyncOptions, type SyncRow } from './syncPlan';
+import { includeUnchangedOption, syncOutput } from './syncOutput';
 
 /** The columns the pre-filled expressions of versions 1 and 1.1 read, by parameter. */
 const SNAKE_CASE: Record<string, string> = { firstName: 'first_name', lastName: 'last_name', email: 'email' };
@@ -77,7 +78,7 @@ export const sync: ListOperation = {
 		name: 'Sync',
 		action: 'Sync users with a list',
 		description:
-			"Make the organization's users match a staff list (all input items): create the new, update what changed and, when asked, deactivate those who left; returns one item per user with the action taken and why",
+			"Make the organization's users match a staff list (all input items): create the new, update what changed and, when asked, deactivate those who left; returns an item per user with the action taken and why (from node version 1.3, unchanged users only when asked, and a last item with the counts)",
 	},
 	properties: [
 		{
@@ -135,6 +136,7 @@ export const sync: ListOperation = {
 					description:
 						'Only users with this tag may be deactivated; others are left alone. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 				},
+				includeUnchangedOption,
 				{
 					displayName: 'Max Deactivations',
 					name: 'maxDeactivations',
@@ -165,6 +167,9 @@ export const sync: ListOperation = {
 		}
 		// The Organization's Users, read once: every decision is made from this one read.
 		const users = await allUsers(this);
-		return planSync(rows, users, options).map((decision) => stepOf(this, decision, options.dryRun));
+		const decisions = planSync(rows, users, options);
+		// From node version 1.3 the output stays small for a large organisation (syncOutput.ts).
+		const steps = decisions.map((decision) => stepOf(this, decision, options.dryRun));
+		return syncOutput(this, decisions, steps, { dryRun: options.dryRun, itemCount });
 	},
 };

@@ -6,7 +6,7 @@ import type { Counts, DuePerson, ReportFigures } from './figures';
 import { countsInWords, groupingInWords } from './figures';
 import { type Html, type HtmlValue, html, joinHtml } from './markup';
 
-/** Rows of the people due in the email; the node's `due` output lists everyone (Gmail clips an email past 102 KB). */
+/** Rows of the people due in the email at most (Gmail clips an email past 102 KB). */
 export const MAX_DUE_ROWS = 100;
 
 /**
@@ -129,17 +129,25 @@ function duePersonRow(person: DuePerson, index: number): Html {
 	return html`<tr>${cell(who)}${cell(what)}${cell(byWhen(person))}</tr>`;
 }
 
-function dueRows(figures: ReportFigures): Html {
+/** How many people the email lists, and where the rest are found. */
+export interface DueListing {
+	rows: number;
+	rest: string;
+}
+/** Before node version 1.3 the node's 'due' output holds everyone. */
+const LISTING_EVERYONE: DueListing = { rows: MAX_DUE_ROWS, rest: "the node's 'due' output lists everyone" };
+
+function dueRows(figures: ReportFigures, listing: DueListing): Html {
 	const { due } = figures;
 	const headingText = due.length === 0 ? 'No one is due' : `Due: ${due.length} ${due.length === 1 ? 'person' : 'people'}, soonest first`;
 	const heading = row(headingText, `padding-top:16px;padding-bottom:6px;border-top:1px solid ${RULE};font-size:16px;line-height:22px;font-weight:bold;`);
 	if (due.length === 0) return heading;
 	const headerCell = (text: string, width: number) =>
 		html`<th align="left" width="${width}%" style="width:${width}%;padding:6px 8px;border-bottom:1px solid ${RULE};${FONT}font-size:12px;line-height:16px;color:${MUTED};text-align:left;font-weight:bold;">${text}</th>`;
-	const shown = due.slice(0, MAX_DUE_ROWS);
+	const shown = due.slice(0, listing.rows);
 	const more =
 		due.length > shown.length
-			? html`<tr><td colspan="3" style="padding:8px;${FONT}font-size:13px;line-height:18px;color:${MUTED};">and ${due.length - shown.length} more: the node's 'due' output lists everyone</td></tr>`
+			? html`<tr><td colspan="3" style="padding:8px;${FONT}font-size:13px;line-height:18px;color:${MUTED};">and ${due.length - shown.length} more: ${listing.rest}</td></tr>`
 			: '';
 	const table = layoutTable(
 		'',
@@ -149,14 +157,14 @@ function dueRows(figures: ReportFigures): Html {
 }
 
 /** The email body: headline and overall bar, a bar per group, then the people due. */
-export function reportHtml(figures: ReportFigures): string {
+export function reportHtml(figures: ReportFigures, listing: DueListing = LISTING_EVERYONE): string {
 	const headline = html`${row(`Compliance on ${figures.date}`, 'padding-top:20px;font-size:20px;line-height:26px;font-weight:bold;')}${row(
 		countsInWords(figures.counts),
 		'padding-top:4px;padding-bottom:10px;',
 	)}${row(html`${bar(figures.counts, 24)}${legend(figures.expiringWithinDays)}`, 'padding-bottom:16px;')}`;
 	return layoutTable(
 		`max-width:600px;background-color:#ffffff;color:${TEXT};${FONT}font-size:14px;line-height:20px;`,
-		html`${headline}${groupRows(figures)}${dueRows(figures)}`,
+		html`${headline}${groupRows(figures)}${dueRows(figures, listing)}`,
 		html` bgcolor="#ffffff"`,
 	).toString();
 }

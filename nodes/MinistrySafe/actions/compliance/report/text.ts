@@ -19,7 +19,8 @@ function within(lines: string[], room: number, what: string): string[] {
 	return [...kept, `and ${lines.length - kept.length} more ${what}`];
 }
 
-export function reportText(figures: ReportFigures): string {
+/** The chat message; `maxPeople` (Max People Listed, node version 1.3) bounds the people named as well as the lines. */
+export function reportText(figures: ReportFigures, maxPeople = Infinity): string {
 	const { counts, due } = figures;
 	const lines = [
 		`Compliance on ${figures.date}`,
@@ -35,7 +36,10 @@ export function reportText(figures: ReportFigures): string {
 	} else {
 		lines.push(`Due, soonest first (${due.length}):`);
 		const people = due.map((person) => `- ${chatSafe(person.name)}: ${person.records.map(recordInWords).join('; ')}`);
-		lines.push(...within(people, MAX_LINES - lines.length, due.length === 1 ? 'person' : 'people'));
+		const room = MAX_LINES - lines.length;
+		const shown = Math.min(people.length <= room ? people.length : Math.max(0, room - 1), maxPeople);
+		lines.push(...people.slice(0, shown));
+		if (shown < people.length) lines.push(`and ${people.length - shown} more ${due.length === 1 ? 'person' : 'people'}`);
 	}
 	return lines.join('\n');
 }

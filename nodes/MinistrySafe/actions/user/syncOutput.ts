@@ -1,0 +1,71 @@
+// Sync's output at node version 1.3: small whatever the size of the list. A nightly Sync of 100,000 people put out
+// 100,000 items, nearly all 'unchanged', which n8n saves with every execution and the editor must load to show
+// (docs/scale.md, "Large organisations"). From 1.3 only what changed, would change, was skipped or failed has an
+// item, and one last item counts every action; 'Include Unchanged Users' gives every person's item as at 1.2.
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { itemInput } from '../common/inputs';
+import { fromVersion1_3, VERSION_1_3 } from '../common/versions';
+import type { ListStep } from '../types';
+import type { SyncAction, SyncDecision } from './syncPlan';
+
+/** The `action` of Sync's last item at 1.3 (helper pages and templates read it). */
+export const SUMMARY_ACTION = 'summary';
+
+/** The actions the summary counts, in this order. */
+export const COUNTED_ACTIONS: readonly SyncAction[] = ['created', 'updated', 'unchanged', 'deactivated', 'skipped'];
+
+/** The option in Sync's Options that brings back an item per person. */
+export const includeUnchangedOption: INodeProperties = {
+	displayName: 'Include Unchanged Users',
+	name: 'includeUnchanged',
+	type: 'boolean',
+	displayOptions: fromVersion1_3,
+	default: false,
+	description:
+		"Whether to put out an item for every user, unchanged ones too. Defaults to off: only users created, updated, deactivated or skipped (or who would be, in a dry run) get an item, and a last item with 'action' 'summary' holds the counts of each action ('counts': created, updated, unchanged, deactivated, skipped).",
+};
+
+type Counts = Record<SyncAction, number>;
+
+/**
+ * The steps as the node version puts them out. Before 1.3 the steps as they are. From 1.3, a step for an unchanged
+ * user puts out nothing (unless the option says otherwise), and one more step, paired with every input item, puts out
+ * the summary once every other step has settled: its counts are what was done (what would be, in a dry run); a step
+ * that failed is its error item (Continue On Fail) and is not counted.
+ */
+export function syncOutput(
+	context: IExecuteFunctions,
+	decisions: SyncDecision[],
+	steps: ListStep[],
+	run: { dryRun: boolean; itemCount: number },
+): ListStep[] {
+	if (context.getNode().typeVersion < VERSION_1_3) return steps;
+	const includeUnchanged = itemInput(context, 0).flag('options.includeUnchanged', 'Include Unchanged Users') ?? false;
+	const counts = Object.fromEntries(COUNTED_ACTIONS.map((action) => [action, 0])) as Counts;
+	const settled: Array<Promise<unknown>> = [];
+	const counted = steps.map((step, index): ListStep => {
+		const { action } = decisions[index];
+		return {
+			items: step.items,
+			run() {
+				const done = step.run().then((records) => {
+					counts[action]++;
+					return action === 'unchanged' && !includeUnchanged ? [] : records;
+				});
+				settled.push(done.catch(() => undefined));
+				return done;
+			},
+		};
+	});
+	const summary: ListStep = {
+		items: Array.from({ length: run.itemCount }, (_, item) => item),
+		// The router starts steps in order, so every other step has started (and is in `settled`) when this one runs.
+		async run() {
+			await Promise.all(settled);
+			const json: IDataObject = { action: SUMMARY_ACTION, ...(run.dryRun ? { dry_run: true } : {}), counts: { ...counts } };
+			return json;
+		},
+	};
+	return [...counted, summary];
+}

@@ -222,7 +222,7 @@ export class MinistrySafeTrigger implements INodeType {
 		// with the text "firstEntryJson". It answers before reading the record, which may wait out the API's rate limits:
 		// the service must not time out and send the event again meanwhile (decisions.md 14).
 		response.status(200).json({ message: 'Workflow was started' });
-		const item: IDataObject = { ...body, event: definition.event };
+		const item: IDataObject = { ...body, event: definition.event, event_id: definition.eventId(body) };
 		if (this.getNodeParameter('includeFullRecord', false)) Object.assign(item, await readRecord.call(this, definition, body));
 		return { workflowData: [[{ json: item }]], noWebhookResponse: true };
 	}

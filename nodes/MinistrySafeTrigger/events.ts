@@ -1,5 +1,7 @@
 import type { IDataObject, INodePropertyOptions } from 'n8n-workflow';
 
+import { backgroundCheckReadyId, quizEventId, userCreatedId } from '../shared/eventIds';
+
 export type MinistrySafeEvent = 'quizCompleted' | 'backgroundCheckReady' | 'userCreated';
 
 /** The Trigger On choices, as the editor lists them (sorted by name). */
@@ -33,6 +35,8 @@ export interface EventDefinition {
 	signature: string[];
 	/** The record behind the event, for "Include Full Record": what it is, its API path, the payload field with its ID. */
 	record: { label: string; path: string; idField: string };
+	/** The occurrence's `event_id`, the same as the polling trigger gives it (contract.md "Event IDs (both triggers)"). */
+	eventId: (payload: IDataObject) => string;
 }
 
 const EVENT_DEFINITIONS: EventDefinition[] = [
@@ -40,16 +44,20 @@ const EVENT_DEFINITIONS: EventDefinition[] = [
 		event: 'quizCompleted',
 		signature: ['score', 'survey_code', 'certificate_url'],
 		record: { label: 'User', path: '/users', idField: 'user_id' },
+		// The service sends this event only for a successful completion (api-v2.md 6).
+		eventId: (payload) => quizEventId(true, payload.user_id, payload.survey_code, payload.complete_date),
 	},
 	{
 		event: 'backgroundCheckReady',
 		signature: ['results_url'],
 		record: { label: 'Background Check', path: '/background_checks', idField: 'id' },
+		eventId: (payload) => backgroundCheckReadyId(payload.id),
 	},
 	{
 		event: 'userCreated',
 		signature: ['organization_id', 'first_name', 'last_name'],
 		record: { label: 'User', path: '/users', idField: 'id' },
+		eventId: (payload) => userCreatedId(payload.id),
 	},
 ];
 

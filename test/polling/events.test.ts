@@ -8,15 +8,19 @@ const suite = useSandbox({ users: 250 });
 const triggerFor = (parameters: Record<string, unknown>) =>
 	new PollingTrigger({ sandbox: suite.sandbox, parameters: parameters as never });
 
+/** An instant as the event ids write it: in UTC, to the second (contract.md "Event IDs (both triggers)"). */
+const utc = (instant: unknown) => new Date(String(instant)).toISOString().replace('.000Z', 'Z');
+
 async function expectQuiet(trigger: PollingTrigger, polls = 5): Promise<void> {
 	for (let poll = 0; poll < polls; poll++) expect(await trigger.poll()).toEqual([]);
 }
 
 describe('Training Completed', () => {
-	it('emits a completion once, passed or not, the record as the list gives it plus event', async () => {
+	it('emits a completion once, passed or not, the record as the list gives it plus event and event_id', async () => {
 		const make = changes(suite.sandbox);
-		const passed = await make.assignTraining(await make.user());
-		const failed = await make.assignTraining(await make.user());
+		const [passer, failer] = [await make.user(), await make.user()];
+		const passed = await make.assignTraining(passer);
+		const failed = await make.assignTraining(failer);
 		const trigger = triggerFor({ event: 'trainingCompleted' });
 		expect(await trigger.activate()).toEqual([]);
 		await expectQuiet(trigger, 2);
@@ -24,8 +28,16 @@ describe('Training Completed', () => {
 		const passedRecord = await make.completeTraining(passed, 92);
 		const failedRecord = await make.completeTraining(failed, 40);
 		expect(await trigger.poll()).toEqual([
-			{ ...passedRecord, event: 'trainingCompleted' },
-			{ ...failedRecord, event: 'trainingCompleted' },
+			{
+				...passedRecord,
+				event: 'trainingCompleted',
+				event_id: `quiz-completed:${passer}:standard:${utc(passedRecord.complete_date)}`,
+			},
+			{
+				...failedRecord,
+				event: 'trainingCompleted',
+				event_id: `quiz-not-passed:${failer}:standard:${utc(failedRecord.complete_date)}`,
+			},
 		]);
 		await expectQuiet(trigger);
 	});
@@ -52,7 +64,12 @@ describe('Background Check Status Changed', () => {
 		await make.checkReady(check);
 		const listed = (await make.api.get(`/background_checks/${check}`)).body;
 		expect(await trigger.poll()).toEqual([
-			{ ...listed, event: 'backgroundCheckStatusChanged', previous_status: 'processing' },
+			{
+				...listed,
+				event: 'backgroundCheckStatusChanged',
+				previous_status: 'processing',
+				event_id: `background-check-ready:${check}`,
+			},
 		]);
 		await expectQuiet(trigger);
 	});
@@ -68,16 +85,24 @@ describe('Background Check Status Changed', () => {
 		const seen: unknown[][] = [];
 		for (const status of ['pending', 'awaiting_applicant', 'clear']) {
 			await make.checkReady(check, status);
-			seen.push(...(await every.poll()).map((item) => [item.id, item.status, item.previous_status]));
+			seen.push(...(await every.poll()).map((item) => [item.id, item.status, item.previous_status, item.event_id]));
 		}
+		// Leaving processing is the check becoming ready (the webhook's event); each later change has an id of its own.
 		expect(seen).toEqual([
-			[check, 'pending', 'processing'],
-			[check, 'awaiting_applicant', 'pending'],
-			[check, 'clear', 'awaiting_applicant'],
+			[check, 'pending', 'processing', `background-check-ready:${check}`],
+			[check, 'awaiting_applicant', 'pending', `background-check-status:${check}:pending:awaiting_applicant`],
+			[check, 'clear', 'awaiting_applicant', `background-check-status:${check}:awaiting_applicant:clear`],
 		]);
 		const listed = (await make.api.get(`/background_checks/${check}`)).body;
 		// Polled only now: it last saw the check processing.
-		expect(await clearOnly.poll()).toEqual([{ ...listed, event: 'backgroundCheckStatusChanged', previous_status: 'processing' }]);
+		expect(await clearOnly.poll()).toEqual([
+			{
+				...listed,
+				event: 'backgroundCheckStatusChanged',
+				previous_status: 'processing',
+				event_id: `background-check-ready:${check}`,
+			},
+		]);
 		await expectQuiet(every, 2);
 		await expectQuiet(clearOnly, 2);
 	});
@@ -102,9 +127,9 @@ describe('Background Check Status Changed', () => {
 		expect((await archivedOnly.poll()).map((item) => [item.id, item.status, item.previous_status])).toEqual([
 			[check, 'archived', 'complete'],
 		]);
-		expect((await every.poll()).map((item) => [item.id, item.status, item.previous_status])).toEqual([
-			[check, 'archived', 'complete'],
-			[ordered, 'processing', null],
+		expect((await every.poll()).map((item) => [item.id, item.status, item.previous_status, item.event_id])).toEqual([
+			[check, 'archived', 'complete', `background-check-status:${check}:complete:archived`],
+			[ordered, 'processing', null, `background-check-status:${ordered}:none:processing`],
 		]);
 		await expectQuiet(archivedOnly, 2);
 		await expectQuiet(every, 2);
@@ -122,7 +147,12 @@ describe('User Created', () => {
 		const second = await make.user();
 		const items = await trigger.poll();
 		expect(items.map((item) => item.id)).toEqual([first, second]);
-		expect(items[0]).toEqual({ ...(await make.api.get(`/users/${first}`)).body, event: 'userCreated' });
+		expect(items[0]).toEqual({
+			...(await make.api.get(`/users/${first}`)).body,
+			event: 'userCreated',
+			event_id: `user-created:${first}`,
+		});
+		expect(items[1].event_id).toBe(`user-created:${second}`);
 		await expectQuiet(trigger);
 	});
 
@@ -169,8 +199,9 @@ describe('Training Renewal Due', () => {
 		const moved = await make.backdateTraining(training, 720);
 		const items = await trigger.poll();
 		expect(items).toHaveLength(1);
-		const { expires_at: expiresAt, days_left: daysLeft, ...record } = items[0];
+		const { expires_at: expiresAt, days_left: daysLeft, event_id: eventId, ...record } = items[0];
 		expect(record).toEqual({ ...moved, event: 'trainingRenewalDue' });
+		expect(eventId).toBe(`training-renewal-due:${training}:${String(expiresAt)}`);
 		// Two years after the completion day in the workflow's time zone, and the days from today to then.
 		const dayIn = (instant: string | number) =>
 			new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Chicago' }).format(new Date(instant));

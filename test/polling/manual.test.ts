@@ -17,11 +17,20 @@ describe('Fetch Test Event', () => {
 		const check = await make.orderCheck(user);
 
 		const expectations: Array<[Record<string, unknown>, Record<string, unknown>]> = [
-			[{ event: 'userCreated' }, { id: user, event: 'userCreated' }],
-			[{ event: 'trainingCompleted' }, { id: training, event: 'trainingCompleted' }],
+			[{ event: 'userCreated' }, { id: user, event: 'userCreated', event_id: `user-created:${user}` }],
+			[
+				{ event: 'trainingCompleted' },
+				{ id: training, event: 'trainingCompleted', event_id: expect.stringMatching(`^quiz-completed:${user}:standard:`) },
+			],
 			[
 				{ event: 'backgroundCheckStatusChanged' },
-				{ id: check, status: 'processing', event: 'backgroundCheckStatusChanged', previous_status: null },
+				{
+					id: check,
+					status: 'processing',
+					event: 'backgroundCheckStatusChanged',
+					previous_status: null,
+					event_id: `background-check-status:${check}:none:processing`,
+				},
 			],
 		];
 		for (const [parameters, expected] of expectations) {

@@ -77,7 +77,7 @@ test.each(calls.map((call): [string, CurlCall] => [call.label, call]))(
 			expect(response.status).toBe(200);
 			expect(await response.json()).toEqual({ message: 'Workflow was started' });
 			await harness.settled();
-			expect(harness.executions).toEqual([[{ ...JSON.parse(call.body), event }]]);
+			expect(harness.executions).toEqual([[{ ...JSON.parse(call.body), event, event_id: expect.any(String) }]]);
 		} finally {
 			await harness.stop();
 		}

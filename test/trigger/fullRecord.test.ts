@@ -49,7 +49,7 @@ describe('MinistrySafe Trigger: Include Full Record', () => {
 		expect(answer.body).toEqual({ message: 'Workflow was started' });
 		const record = ok(await api.get(`/background_checks/${String(check.id)}`));
 		expect(record).toEqual(expect.objectContaining({ id: check.id, level: 1, status: 'processing' }));
-		expect(items).toEqual([{ ...payload, event: 'backgroundCheckReady', record }]);
+		expect(items).toEqual([{ ...payload, event: 'backgroundCheckReady', event_id: expect.any(String), record }]);
 	});
 
 	it.each([
@@ -60,7 +60,7 @@ describe('MinistrySafe Trigger: Include Full Record', () => {
 		const { items } = await deliver(harness, payload);
 		const record = ok(await api.get(`/users/${String(user.id)}`));
 		expect(record).toEqual(expect.objectContaining({ id: user.id, first_name: 'Ada', email: user.email }));
-		expect(items).toEqual([{ ...payload, event, record }]);
+		expect(items).toEqual([{ ...payload, event, event_id: expect.any(String), record }]);
 	});
 
 	it('answers the service at once, while the read still waits out a rate limit', async () => {
@@ -78,7 +78,7 @@ describe('MinistrySafe Trigger: Include Full Record', () => {
 		const payload = { ...backgroundCheckReady, id: '987654' };
 		const { answer, items } = await deliver(harness, payload);
 		expect(answer.status).toBe(200);
-		expect(items).toEqual([{ ...payload, event: 'backgroundCheckReady', recordError: expect.any(String) }]);
+		expect(items).toEqual([{ ...payload, event: 'backgroundCheckReady', event_id: expect.any(String), recordError: expect.any(String) }]);
 		// Said once: which record, and that it was not found.
 		expect(items[0].recordError).toMatch(/^Background Check 987654 was not found\. The event itself is complete/);
 		expect(String(items[0].recordError).match(/not found/gi)).toHaveLength(1);
@@ -93,6 +93,7 @@ describe('MinistrySafe Trigger: Include Full Record', () => {
 			{
 				...payload,
 				event: 'userCreated',
+				event_id: `user-created:${encodeURIComponent('../tags')}`,
 				recordError: "Could not read the User behind this event: the payload's id is missing or not a numeric ID",
 			},
 		]);
@@ -104,7 +105,7 @@ describe('MinistrySafe Trigger: Include Full Record', () => {
 		try {
 			const payload = { ...userCreated, id: String(user.id) };
 			const { items } = await deliver(wrongKey, payload);
-			expect(items[0]).toEqual({ ...payload, event: 'userCreated', recordError: expect.any(String) });
+			expect(items[0]).toEqual({ ...payload, event: 'userCreated', event_id: expect.any(String), recordError: expect.any(String) });
 			expect(items[0].recordError).toMatch(/API key was rejected \(401 Unauthorized\)/);
 		} finally {
 			await wrongKey.stop();

@@ -27,6 +27,16 @@ export const userCreated = {
 	organization_id: '1',
 };
 
+/**
+ * Each payload above as the trigger puts it out: untouched, plus `event` and the occurrence's `event_id` (contract.md
+ * "Event IDs (both triggers)": the instant in UTC, ids as the digits).
+ */
+export const delivered = {
+	quizCompleted: { ...quizCompleted, event: 'quizCompleted', event_id: 'quiz-completed:34:standard:2025-03-07T10:00:00Z' },
+	backgroundCheckReady: { ...backgroundCheckReady, event: 'backgroundCheckReady', event_id: 'background-check-ready:12' },
+	userCreated: { ...userCreated, event: 'userCreated', event_id: 'user-created:35' },
+};
+
 export const basicAuthHeader = (user: string, password: string) =>
 	`Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
 

@@ -1,7 +1,7 @@
 // The MinistrySafe Trigger receiving real HTTP calls through n8n's webhook path (test/helpers/webhook.ts).
 import { MinistrySafeTrigger } from '../../nodes/MinistrySafeTrigger/MinistrySafeTrigger.node.js';
 import { startTriggerHarness, type TriggerHarness } from '../helpers/webhook';
-import { backgroundCheckReady, basicAuthHeader, post, quizCompleted, userCreated } from './payloads';
+import { backgroundCheckReady, basicAuthHeader, delivered, post, quizCompleted, userCreated } from './payloads';
 
 const ALL_EVENTS = ['quizCompleted', 'backgroundCheckReady', 'userCreated'];
 const WEBHOOK_AUTH = { user: 'church-admin', password: 'correct horse battery staple' };
@@ -25,11 +25,11 @@ describe('MinistrySafe Trigger: events', () => {
 		['quizCompleted', quizCompleted],
 		['backgroundCheckReady', backgroundCheckReady],
 		['userCreated', userCreated],
-	])('%s: one execution with one item, the payload untouched plus event', async (event, payload) => {
+	])('%s: one execution with one item, the payload untouched plus event and event_id', async (event, payload) => {
 		const answer = await call(harness, payload);
 		expect(answer.status).toBe(200);
 		expect(answer.body).toEqual({ message: 'Workflow was started' });
-		expect(answer.executions).toEqual([[{ ...payload, event }]]);
+		expect(answer.executions).toEqual([[delivered[event as keyof typeof delivered]]]);
 	});
 
 	it('answers 200 and starts nothing for a JSON object that is no known event', async () => {
@@ -54,9 +54,9 @@ describe('MinistrySafe Trigger: events', () => {
 	});
 
 	it('keeps extra fields the service may add, and replaces an event field with its own', async () => {
-		const payload = { ...userCreated, event: 'something else', tags: ['Camp'] };
+		const payload = { ...userCreated, event: 'something else', event_id: 'made-up', tags: ['Camp'] };
 		const answer = await call(harness, payload);
-		expect(answer.executions).toEqual([[{ ...userCreated, tags: ['Camp'], event: 'userCreated' }]]);
+		expect(answer.executions).toEqual([[{ ...delivered.userCreated, tags: ['Camp'] }]]);
 	});
 
 	it.each([
@@ -98,7 +98,7 @@ describe('MinistrySafe Trigger: only the selected events', () => {
 
 	it('starts the selected one', async () => {
 		const answer = await call(harness, backgroundCheckReady);
-		expect(answer.executions).toEqual([[{ ...backgroundCheckReady, event: 'backgroundCheckReady' }]]);
+		expect(answer.executions).toEqual([[delivered.backgroundCheckReady]]);
 	});
 
 	it('starts nothing when no event is selected', async () => {
@@ -128,7 +128,7 @@ describe('MinistrySafe Trigger: Basic authentication', () => {
 			authorization: basicAuthHeader(WEBHOOK_AUTH.user, WEBHOOK_AUTH.password),
 		});
 		expect(answer.status).toBe(200);
-		expect(answer.executions).toEqual([[{ ...quizCompleted, event: 'quizCompleted' }]]);
+		expect(answer.executions).toEqual([[delivered.quizCompleted]]);
 	});
 
 	it.each([
@@ -176,7 +176,7 @@ describe('MinistrySafe Trigger: the Authentication default of each version', () 
 		try {
 			const answer = await call(saved, quizCompleted);
 			expect(answer.status).toBe(200);
-			expect(answer.executions).toEqual([[{ ...quizCompleted, event: 'quizCompleted' }]]);
+			expect(answer.executions).toEqual([[delivered.quizCompleted]]);
 		} finally {
 			await saved.stop();
 		}
@@ -196,7 +196,7 @@ describe('MinistrySafe Trigger: the Authentication default of each version', () 
 				authorization: basicAuthHeader(WEBHOOK_AUTH.user, WEBHOOK_AUTH.password),
 			});
 			expect(answer.status).toBe(200);
-			expect(answer.executions).toEqual([[{ ...quizCompleted, event: 'quizCompleted' }]]);
+			expect(answer.executions).toEqual([[delivered.quizCompleted]]);
 		} finally {
 			await saved.stop();
 		}

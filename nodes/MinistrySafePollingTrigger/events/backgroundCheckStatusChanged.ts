@@ -3,6 +3,7 @@
 // passes through (decisions.md 20); the optional list of statuses keeps only changes into them.
 import type { IDataObject } from 'n8n-workflow';
 
+import { backgroundCheckStatusId } from '../../shared/eventIds';
 import { checksOrdered } from '../api';
 import { aboveFloor, decodeIds, encodeIds, entryTime, fitSnapshot } from '../state';
 import type { EventContext, PollingEvent } from './types';
@@ -16,6 +17,8 @@ const item = (check: IDataObject, previousStatus: string | null): IDataObject =>
 	...check,
 	event: 'backgroundCheckStatusChanged',
 	previous_status: previousStatus,
+	// Leaving processing is the webhook's background check ready: the same id (contract.md "Event IDs (both triggers)").
+	event_id: backgroundCheckStatusId(check.id, previousStatus, check.status),
 });
 
 /** The snapshot's { status: ids } as id -> status. */

@@ -2,13 +2,19 @@
 // is the set of completed Trainings in the window, so it shrinks as old ones leave the window.
 import type { IDataObject } from 'n8n-workflow';
 
+import { participantOf, quizEventId } from '../../shared/eventIds';
 import { trainingsAssigned } from '../api';
 import { aboveFloor, decodeIds, encodeIds, entryTime, fitSnapshot } from '../state';
 import type { PollingEvent } from './types';
 import { idOf } from './types';
 import { lookBackWindow } from './windows';
 
-const item = (training: IDataObject): IDataObject => ({ ...training, event: 'trainingCompleted' });
+const item = (training: IDataObject): IDataObject => ({
+	...training,
+	event: 'trainingCompleted',
+	// A passed completion is the webhook's quiz completed: the same id (contract.md "Event IDs (both triggers)").
+	event_id: quizEventId(training.winner === true, participantOf(training), training.survey_code, training.complete_date),
+});
 const isCompleted = (training: IDataObject) => training.complete_date !== null && training.complete_date !== undefined;
 const byCompletion = (a: IDataObject, b: IDataObject) =>
 	entryTime(a.complete_date) - entryTime(b.complete_date) || (idOf(a) ?? 0) - (idOf(b) ?? 0);

@@ -9,6 +9,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { trainingsAssigned, trainingsOfUser } from '../api';
+import { trainingRenewalDueId } from '../../shared/eventIds';
 import { isPassedTraining, trainingValidity } from '../../shared/trainings';
 import { addMonths, type CalendarDay, isoDate } from '../../shared/values';
 import { aboveFloor, decodeIds, encodeIds, entryTime, fitSnapshot } from '../state';
@@ -42,6 +43,7 @@ const item = ({ training, expires, daysLeft }: Renewal): IDataObject => ({
 	event: 'trainingRenewalDue',
 	expires_at: isoDate(expires),
 	days_left: daysLeft,
+	event_id: trainingRenewalDueId(training.id, isoDate(expires)),
 });
 
 const participantIdOf = (training: IDataObject) => {

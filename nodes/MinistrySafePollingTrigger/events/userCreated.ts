@@ -3,12 +3,13 @@
 // last page: 1 request at any size, and 1 more per further page of new Users.
 import type { IDataObject } from 'n8n-workflow';
 
+import { userCreatedId } from '../../shared/eventIds';
 import { usersPage } from '../api';
 import type { EventContext, PollingEvent } from './types';
 import { idOf } from './types';
 
 const highestId = (users: IDataObject[]) => Math.max(0, ...users.map((user) => idOf(user) ?? 0));
-const item = (user: IDataObject): IDataObject => ({ ...user, event: 'userCreated' });
+const item = (user: IDataObject): IDataObject => ({ ...user, event: 'userCreated', event_id: userCreatedId(user.id) });
 
 /** The last page of the list and the page count. */
 async function lastPage({ context }: EventContext) {

@@ -1,0 +1,90 @@
+// One `event_id` per occurrence, whichever trigger saw it and however often it was delivered (contract.md "Event IDs
+// (both triggers)", decisions.md 38): built only from what the webhook's payload and the API's record both carry, so
+// that a workflow taking events from both triggers can act once per id (n8n's Remove Duplicates). Readable text:
+// `<occurrence>:<what it is about>`, documented in docs/triggers.md ("Event IDs").
+import type { IDataObject } from 'n8n-workflow';
+
+/** A part the service left out: still an id, never an empty part (two ids must not run together). */
+const UNKNOWN = 'unknown';
+
+/**
+ * A record id as one part: ids are integers, sent by the webhooks as text ("34") and by the API as numbers (34), so
+ * both give "34". Anything else is kept, percent-encoded so that it cannot add a part of its own (":").
+ */
+export function idPart(value: unknown): string {
+	const text = String(value ?? '').trim();
+	if (text === '') return UNKNOWN;
+	if (/^\d+$/.test(text)) return text.replace(/^0+(?=\d)/, '');
+	return encodeURIComponent(text);
+}
+
+/** A survey code as one part: the codes are lowercase words (api-v2.md 2, "Survey code entry"). */
+const codePart = (value: unknown): string => idPart(String(value ?? '').trim().toLowerCase());
+
+/** ISO 8601 as the service writes it (api-v2.md 2): a date, a time, and Z or a numeric offset. */
+const ISO_INSTANT =
+	/^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d+))?)?\s*(Z|z|[+-]\d{2}(?::?\d{2})?)?$/;
+
+/**
+ * An instant in UTC, to the second (with milliseconds when it has them): the service writes instants in UTC ("Z")
+ * or with a numeric offset (api-v2.md 2), so one instant may come written two ways. Without a zone it is read as
+ * UTC. Text that is no instant is kept as written (percent-encoded), so that the id stays the same for the same text.
+ */
+export function instantPart(value: unknown): string {
+	const text = String(value ?? '').trim();
+	if (text === '') return UNKNOWN;
+	const match = ISO_INSTANT.exec(text);
+	if (!match) return encodeURIComponent(text);
+	const [, year, month, day, hour, minute, second = '0', fraction = '', zone = 'Z'] = match;
+	const offsetMinutes =
+		zone.toUpperCase() === 'Z'
+			? 0
+			: (zone.startsWith('-') ? -1 : 1) *
+				(Number(zone.slice(1, 3)) * 60 + Number(zone.replace(':', '').slice(3, 5) || '0'));
+	const milliseconds = Number(fraction.padEnd(3, '0').slice(0, 3));
+	const utc =
+		Date.UTC(Number(year), Number(month) - 1, Number(day), Number(hour), Number(minute), Number(second), milliseconds) -
+		offsetMinutes * 60_000;
+	if (!Number.isFinite(utc)) return encodeURIComponent(text);
+	const iso = new Date(utc).toISOString();
+	return milliseconds === 0 ? iso.replace('.000Z', 'Z') : iso;
+}
+
+/**
+ * A completed Training: the same User, survey code and completion instant. Passed (the webhook's quiz completed, the
+ * poll's Training Completed with `winner: true`) or not (the poll alone sees those).
+ */
+export function quizEventId(passed: boolean, user: unknown, surveyCode: unknown, completedAt: unknown): string {
+	return [passed ? 'quiz-completed' : 'quiz-not-passed', idPart(user), codePart(surveyCode), instantPart(completedAt)].join(':');
+}
+
+/** A Background Check ready for review: the same check. */
+export const backgroundCheckReadyId = (check: unknown): string => `background-check-ready:${idPart(check)}`;
+
+/** Every check starts as processing (api-v2.md 3); a check first seen already past it was ready in between. */
+const OPENING_STATUS = 'processing';
+const ARCHIVED = 'archived';
+const statusPart = (value: unknown): string => idPart(String(value ?? '').trim().toLowerCase());
+
+/**
+ * A Background Check's status change as the poll sees it: leaving processing for anything but archived is the check
+ * becoming ready (the webhook's event, one id for both); any other change has an id of its own, from the check and
+ * both statuses ("none" for a new order).
+ */
+export function backgroundCheckStatusId(check: unknown, previousStatus: unknown, status: unknown): string {
+	const from = previousStatus === null || previousStatus === undefined ? undefined : statusPart(previousStatus);
+	const to = statusPart(status);
+	const leftProcessing = (from === OPENING_STATUS || from === undefined) && to !== OPENING_STATUS && to !== ARCHIVED;
+	if (leftProcessing) return backgroundCheckReadyId(check);
+	return `background-check-status:${idPart(check)}:${from ?? 'none'}:${to}`;
+}
+
+/** A User created: the same User. */
+export const userCreatedId = (user: unknown): string => `user-created:${idPart(user)}`;
+
+/** A Training coming up for renewal: the same Training and the day it runs out (it moves when the settings do). */
+export const trainingRenewalDueId = (training: unknown, expiresAt: unknown): string =>
+	`training-renewal-due:${idPart(training)}:${idPart(expiresAt)}`;
+
+/** The participant's User id of a Training record (api-v2.md 2: `participant.id`). */
+export const participantOf = (training: IDataObject): unknown => (training.participant as IDataObject | null | undefined)?.id;

@@ -1,0 +1,96 @@
+// The parts of an `event_id` (contract.md "Event IDs (both triggers)"): the same occurrence written two ways gives one
+// id, two occurrences give two. Sources of the ways an instant is written:
+// - api-v2.md 2: "Timestamps are ISO 8601 strings, either in UTC (ending Z) or with a numeric offset"; the webhook
+//   examples of api-v2.md 6 and the Training record's `complete_date` "with numeric offset";
+// - RFC 3339 section 5.6 (the Internet profile of ISO 8601): `Z` or `z`, `+hh:mm`/`-hh:mm`, fractions of a second,
+//   and section 5.6's note that a space may stand for the `T`;
+// - Ruby on Rails' JSON for times (ActiveSupport `TimeWithZone#as_json`: `xmlschema(3)`, milliseconds and `-05:00`)
+//   and its `to_s` (`2026-03-07 09:15:00 -0600`: a space and an offset without a colon): the forms a Rails service
+//   writes; ISO 8601's basic offset `+0530` and hours-only `+01`;
+// - ids: the webhooks send ids as text ("34"), the API as integers (34) (decisions.md 15).
+import {
+	backgroundCheckReadyId,
+	backgroundCheckStatusId,
+	idPart,
+	instantPart,
+	quizEventId,
+	trainingRenewalDueId,
+	userCreatedId,
+} from '../../nodes/shared/eventIds';
+
+describe('instantPart: one instant, however it is written', () => {
+	test.each([
+		// written                              the instant in UTC
+		['2026-03-07T15:15:00Z', '2026-03-07T15:15:00Z'],
+		['2026-03-07T15:15:00z', '2026-03-07T15:15:00Z'],
+		['2026-03-07T09:15:00-06:00', '2026-03-07T15:15:00Z'],
+		['2026-03-07T09:15:00.000-06:00', '2026-03-07T15:15:00Z'],
+		['2026-03-07T09:15:00.250-06:00', '2026-03-07T15:15:00.250Z'],
+		['2026-03-07T09:15:00.250123-06:00', '2026-03-07T15:15:00.250Z'],
+		['2026-03-07 09:15:00 -0600', '2026-03-07T15:15:00Z'],
+		['2026-03-07T20:45:00+05:30', '2026-03-07T15:15:00Z'],
+		['2026-03-07T16:15:00+01', '2026-03-07T15:15:00Z'],
+		['2026-03-07T15:15:00+00:00', '2026-03-07T15:15:00Z'],
+		['2026-03-07T15:15Z', '2026-03-07T15:15:00Z'],
+		// Across midnight and a month's end: the date is the UTC one.
+		['2026-02-28T21:30:00-05:00', '2026-03-01T02:30:00Z'],
+		// Without a zone (not what the service writes): read as UTC.
+		['2026-03-07T15:15:00', '2026-03-07T15:15:00Z'],
+		// No instant at all: kept as written, so that the same text gives the same id.
+		['yesterday', 'yesterday'],
+		['', 'unknown'],
+		[null, 'unknown'],
+	])('%p is %p', (written, instant) => {
+		expect(instantPart(written)).toBe(instant);
+	});
+});
+
+describe('idPart: one record, however its id is sent', () => {
+	test.each([
+		['34', '34'],
+		[34, '34'],
+		[' 34 ', '34'],
+		['0034', '34'],
+		['0', '0'],
+		['', 'unknown'],
+		[undefined, 'unknown'],
+		// Not an integer: kept, and unable to add a part of its own.
+		['a:b', 'a%3Ab'],
+	])('%p is %p', (sent, part) => {
+		expect(idPart(sent)).toBe(part);
+	});
+});
+
+describe('the ids of the occurrences', () => {
+	test.each([
+		['a quiz passed (webhook: ids as text, UTC)', quizEventId(true, '34', 'standard', '2026-03-07T15:15:00Z'), 'quiz-completed:34:standard:2026-03-07T15:15:00Z'],
+		['the same quiz (API: ids as numbers, an offset)', quizEventId(true, 34, 'standard', '2026-03-07T09:15:00-06:00'), 'quiz-completed:34:standard:2026-03-07T15:15:00Z'],
+		['a quiz not passed', quizEventId(false, 34, 'standard', '2026-03-07T09:15:00-06:00'), 'quiz-not-passed:34:standard:2026-03-07T15:15:00Z'],
+		['a survey code in capitals', quizEventId(true, 34, ' Youth_Ministry ', '2026-03-07T15:15:00Z'), 'quiz-completed:34:youth_ministry:2026-03-07T15:15:00Z'],
+		['a check ready (webhook)', backgroundCheckReadyId('512'), 'background-check-ready:512'],
+		['processing to complete (poll)', backgroundCheckStatusId(512, 'processing', 'complete'), 'background-check-ready:512'],
+		['processing to a vendor status (poll)', backgroundCheckStatusId(512, 'Processing', 'clear'), 'background-check-ready:512'],
+		['first seen already complete (it was processing in between)', backgroundCheckStatusId(512, null, 'complete'), 'background-check-ready:512'],
+		['processing to archived', backgroundCheckStatusId(512, 'processing', 'archived'), 'background-check-status:512:processing:archived'],
+		['a new order', backgroundCheckStatusId(512, null, 'processing'), 'background-check-status:512:none:processing'],
+		['complete to archived', backgroundCheckStatusId(512, 'complete', 'archived'), 'background-check-status:512:complete:archived'],
+		['pending to clear', backgroundCheckStatusId(512, 'pending', 'clear'), 'background-check-status:512:pending:clear'],
+		['a user created', userCreatedId('77'), 'user-created:77'],
+		['a renewal due', trainingRenewalDueId(901, '2028-03-07'), 'training-renewal-due:901:2028-03-07'],
+	])('%s: %p', (_occurrence, id, expected) => {
+		expect(id).toBe(expected);
+	});
+
+	it('tells different occurrences apart', () => {
+		const ids = [
+			quizEventId(true, 34, 'standard', '2026-03-07T15:15:00Z'),
+			quizEventId(true, 34, 'standard', '2028-03-07T15:15:00Z'),
+			quizEventId(true, 34, 'youth', '2026-03-07T15:15:00Z'),
+			quizEventId(true, 35, 'standard', '2026-03-07T15:15:00Z'),
+			quizEventId(false, 34, 'standard', '2026-03-07T15:15:00Z'),
+			backgroundCheckReadyId(34),
+			userCreatedId(34),
+		];
+		expect(new Set(ids).size).toBe(ids.length);
+	});
+});

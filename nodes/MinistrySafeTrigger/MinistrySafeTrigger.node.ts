@@ -35,7 +35,9 @@ const authentication: INodeProperties = {
 		},
 	],
 	default: 'basicAuth',
-	description: "How calls are checked. Keep 'Basic Auth': without it anyone who learns the URL can start this workflow.",
+	// True at both versions, whichever is the default: version 1 defaults to None.
+	description:
+		"How calls are checked. 'Basic Auth' accepts only calls with the username and password of the webhook credential; with 'None' anyone who learns the URL can start this workflow.",
 };
 
 const SETUP_GUIDE_URL =
@@ -118,6 +120,15 @@ export class MinistrySafeTrigger implements INodeType {
 				displayName: `Paste the 'Production URL' above into your MinistrySafe developer console, with the username and password of the webhook credential, then publish this workflow. Events not chosen in 'Trigger On' are ignored. See the <a href="${SETUP_GUIDE_URL}" target="_blank">step-by-step guide</a>.`,
 				name: 'setupNotice',
 				type: 'notice',
+				displayOptions: { show: { authentication: ['basicAuth'] } },
+				default: '',
+			},
+			{
+				// Without Basic Auth (version 1's default) there is no webhook credential to copy from.
+				displayName: `Paste the 'Production URL' above into your MinistrySafe developer console, then publish this workflow. Events not chosen in 'Trigger On' are ignored. See the <a href="${SETUP_GUIDE_URL}" target="_blank">step-by-step guide</a>.`,
+				name: 'setupNoticeWithoutAuthentication',
+				type: 'notice',
+				displayOptions: { show: { authentication: ['none'] } },
 				default: '',
 			},
 			// n8n saves a parameter only when it differs from its default: version 1 (released with None as the default)

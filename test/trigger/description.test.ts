@@ -93,3 +93,34 @@ test('with Include Full Record, a notice beside the switch says which credential
 	expect(visible({})).toBe(false);
 	expect(visible({ includeFullRecord: true })).toBe(true);
 });
+
+describe('the texts are true at each version and Authentication', () => {
+	const texts = (typeVersion: number, parameters: INodeParameters) => {
+		const node = { typeVersion };
+		const values = withDefaults(parameters, node);
+		const visible = description.properties.filter((property) => NodeHelpers.displayParameter(values, property, node, description));
+		return {
+			authentication: values.authentication,
+			notices: visible.filter(({ type }) => type === 'notice').map(({ displayName }) => displayName),
+			authenticationHelp: visible.find(({ name }) => name === 'authentication')?.description ?? '',
+		};
+	};
+
+	test.each([
+		// version, saved parameters, Authentication in effect
+		[1, {}, 'none'],
+		[1, { authentication: 'basicAuth' }, 'basicAuth'],
+		[1.1, {}, 'basicAuth'],
+		[1.1, { authentication: 'none' }, 'none'],
+	])('version %p saved with %p (%s)', (typeVersion, parameters, authentication) => {
+		const shown = texts(typeVersion, parameters as INodeParameters);
+		expect(shown.authentication).toBe(authentication);
+		const setup = shown.notices.filter((text) => text.startsWith("Paste the 'Production URL'"));
+		expect(setup).toHaveLength(1);
+		// The webhook credential's username and password are asked for only where Basic Auth checks them.
+		expect(/username and password/.test(setup[0])).toBe(authentication === 'basicAuth');
+		// No "Keep" a value that is not the one in effect.
+		expect(shown.authenticationHelp).not.toMatch(/\bKeep\b/);
+		expect(shown.authenticationHelp).toMatch(/'Basic Auth' accepts only calls with the username and password/);
+	});
+});

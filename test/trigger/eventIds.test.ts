@@ -135,6 +135,7 @@ describe('event_id: the same occurrence through both triggers', () => {
 	it('a delivery repeated (the service retrying) carries the same event_id each time', async () => {
 		await make.user();
 		const [hooked] = await webhookItems('userCreated');
+		expect(hooked.event_id).toBe(`user-created:${String(hooked.id)}`);
 		const body = sentBody('userCreated');
 		for (let retry = 0; retry < 2; retry++) expect((await post(harness.url, body)).status).toBe(200);
 		const items = await webhookItems('userCreated');

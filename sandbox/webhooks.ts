@@ -1,6 +1,8 @@
 // Webhook delivery (api-v2.md 6, decisions.md 13 and 14): a JSON POST to each configured URL, with HTTP Basic
 // authentication when configured, retried up to 3 times on a non-2xx answer or a network error. Sending never
-// blocks the API answer that caused it, and stop() ends every pending retry and open request.
+// blocks the API answer that caused it, and stop() ends every pending retry and open request. Webhook faults
+// (PUT /sandbox/webhook-faults, decisions.md 38) drop deliveries as a receiver that cannot answer in time loses them:
+// nothing reaches the URL, and the delivery is listed as dropped.
 import { Agent, request } from 'undici';
 
 import type { Organization, WebhookDelivery, WebhookEvent } from './types';
@@ -24,6 +26,24 @@ interface Waiter {
 	timer: NodeJS.Timeout;
 }
 
+/** Which deliveries a webhook fault drops: none, every one, or one in `every` (the first, then each `every`-th). */
+export type DropMode = 'none' | 'some' | 'all';
+
+export interface WebhookFault {
+	drop: DropMode;
+	/** For 'some': one delivery in this many is dropped, starting with the first. */
+	every: number;
+	/** When the fault ends by itself (ms since the epoch); none: until changed. */
+	until?: number;
+	/** Deliveries the fault has seen so far. */
+	seen: number;
+	/** Deliveries it dropped so far. */
+	dropped: number;
+}
+
+/** A delivery as listed: `dropped` when a webhook fault kept it from the URL. */
+export type ListedDelivery = WebhookDelivery & { dropped?: boolean };
+
 export interface WebhookDispatcherOptions {
 	retryDelaysMs: readonly number[];
 	attemptTimeoutMs: number;
@@ -38,6 +58,8 @@ function loggableUrl(url: string): string {
 
 export class WebhookDispatcher {
 	private states: DeliveryState[] = [];
+	/** Each Organization's webhook fault, while one is set. */
+	private readonly faults = new Map<number, WebhookFault>();
 	private waiters: Waiter[] = [];
 	/** Our own connection pool, so that stop() can close its connections. */
 	private readonly agent: Agent;
@@ -60,19 +82,57 @@ export class WebhookDispatcher {
 				authorization,
 			};
 			this.states.push(state);
-			void this.attempt(state);
+			if (this.drops(organization.id)) {
+				(state.delivery as ListedDelivery).dropped = true;
+				this.log(state, 'dropped by the webhook fault');
+				this.finish(state, "dropped by the sandbox's webhook fault");
+			} else void this.attempt(state);
 		}
 	}
 
+	/** Sets (or, with drop 'none', ends) the Organization's webhook fault; `seconds` ends it by itself. */
+	setFault(organizationId: number, drop: DropMode, options: { every?: number; seconds?: number } = {}): WebhookFault {
+		const fault: WebhookFault = {
+			drop,
+			every: options.every ?? 2,
+			until: options.seconds === undefined ? undefined : Date.now() + options.seconds * 1000,
+			seen: 0,
+			dropped: 0,
+		};
+		if (drop === 'none') this.faults.delete(organizationId);
+		else this.faults.set(organizationId, fault);
+		return { ...fault };
+	}
+
+	/** The Organization's webhook fault now: drop 'none' when there is none or it has ended. */
+	faultOf(organizationId: number): WebhookFault {
+		const fault = this.faults.get(organizationId);
+		if (fault && (fault.until === undefined || Date.now() < fault.until)) return { ...fault };
+		this.faults.delete(organizationId);
+		return { drop: 'none', every: 2, seen: 0, dropped: 0 };
+	}
+
+	/** Whether the next delivery of the Organization is dropped, counting it. */
+	private drops(organizationId: number): boolean {
+		if (this.faultOf(organizationId).drop === 'none') return false;
+		const fault = this.faults.get(organizationId) as WebhookFault;
+		const dropped = fault.drop === 'all' || fault.seen % fault.every === 0;
+		fault.seen += 1;
+		if (dropped) fault.dropped += 1;
+		return dropped;
+	}
+
 	/** Copies, oldest first; of one Organization when given. */
-	list(organizationId?: number): WebhookDelivery[] {
+	list(organizationId?: number): ListedDelivery[] {
 		return this.states
 			.filter((state) => organizationId === undefined || state.organizationId === organizationId)
 			.map((state) => ({ ...state.delivery, body: { ...state.delivery.body } }));
 	}
 
-	/** Forgets deliveries (of one Organization when given) and cancels their pending attempts. */
+	/** Forgets deliveries and webhook faults (of one Organization when given) and cancels their pending attempts. */
 	clear(organizationId?: number): void {
+		if (organizationId === undefined) this.faults.clear();
+		else this.faults.delete(organizationId);
 		const kept: DeliveryState[] = [];
 		for (const state of this.states) {
 			if (organizationId === undefined || state.organizationId === organizationId) this.cancel(state);

@@ -65,6 +65,32 @@ export function controlRouter(context: ControlContext): Router {
 		res.json(webhookSettingsView(organization));
 	});
 
+	// Webhook faults (decisions.md 38): deliveries dropped as a receiver that cannot answer in time loses them.
+	const webhookFaultView = (organization: Organization) => {
+		const { drop, every, until, seen, dropped } = webhooks.faultOf(organization.id);
+		return { drop, every, until: until === undefined ? null : new Date(until).toISOString(), seen, dropped };
+	};
+
+	router.get('/webhook-faults', (_req, res) => {
+		res.json(webhookFaultView(organizationOf(res)));
+	});
+
+	router.put('/webhook-faults', (req, res) => {
+		const body = bodyOf(req);
+		const fields = new Validator(body);
+		const drop = fields.optional('drop');
+		if (drop !== 'none' && drop !== 'some' && drop !== 'all') fields.add('drop', 'must be none, some or all');
+		const every = fields.integer('every', { min: 2, max: 1000 });
+		const seconds = fields.integer('seconds', { min: 1, max: 86_400 });
+		if (!fields.isValid) {
+			sendErrors(res, fields.errors);
+			return;
+		}
+		const organization = organizationOf(res);
+		webhooks.setFault(organization.id, drop as 'none' | 'some' | 'all', { every, seconds });
+		res.json(webhookFaultView(organization));
+	});
+
 	router.get('/deliveries', (_req, res) => {
 		res.json(webhooks.list(organizationOf(res).id));
 	});

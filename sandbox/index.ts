@@ -48,6 +48,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		webhookRetryDelaysMs: options.webhookRetryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS,
 		webhookAttemptTimeoutMs: options.webhookAttemptTimeoutMs ?? DEFAULT_ATTEMPT_TIMEOUT_MS,
 		log: options.log ?? (() => undefined),
+		userExternalIdKeys: options.userExternalIdKeys ?? 'both',
 	});
 	server.on('request', sandbox.app);
 

@@ -44,6 +44,7 @@ export interface SandboxConfig {
 	webhookRetryDelaysMs: readonly number[];
 	webhookAttemptTimeoutMs: number;
 	log: (line: string) => void;
+	userExternalIdKeys: 'both' | 'employee_id';
 }
 
 export interface SandboxApp {
@@ -66,7 +67,7 @@ export function createSandboxApp(config: SandboxConfig): SandboxApp {
 		attemptTimeoutMs: config.webhookAttemptTimeoutMs,
 		log: config.log,
 	});
-	const context: SandboxContext = { store, views: new Views(config.url), webhooks, now: clock.now };
+	const context: SandboxContext = { store, views: new Views(config.url, config.userExternalIdKeys), webhooks, now: clock.now };
 
 	const resetOrganization = (organization: Organization): void => {
 		store.resetOrganization(organization);

@@ -30,6 +30,11 @@ export interface SandboxOptions {
 	webhookAttemptTimeoutMs?: number;
 	/** One line per API request and per delivery (never an SSN); default silent. */
 	log?: (line: string) => void;
+	/**
+	 * How a User answer names the External ID: 'both' keys, as the live service sends them (the default), or
+	 * 'employee_id' only, as the later listing's User does (api-v2.md 2, User).
+	 */
+	userExternalIdKeys?: 'both' | 'employee_id';
 }
 
 export interface RecordedRequest {

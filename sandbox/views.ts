@@ -17,7 +17,10 @@ function formatOptionalTimestamp(epochMs: number | null): string | null {
 }
 
 export class Views {
-	constructor(private readonly baseUrl: string) {}
+	constructor(
+		private readonly baseUrl: string,
+		private readonly externalIdKeys: 'both' | 'employee_id' = 'both',
+	) {}
 
 	/** A User without tags: the shape Resend a Training answers with. */
 	userWithoutTags(user: UserRecord): Record<string, unknown> {
@@ -26,7 +29,7 @@ export class Views {
 			first_name: user.first_name,
 			last_name: user.last_name,
 			email: user.email,
-			external_id: user.external_id,
+			...(this.externalIdKeys === 'both' ? { external_id: user.external_id } : {}),
 			employee_id: user.external_id,
 			score: user.score,
 			complete_date: formatOptionalTimestamp(user.complete_date),

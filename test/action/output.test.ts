@@ -213,8 +213,44 @@ describe('the parameters', () => {
 		];
 		for (const [resource, operation, parameters] of cases) {
 			const records = await output({ resource, operation, ...parameters }, 1);
-			const keys = [...new Set(records.flatMap((record) => Object.keys(record)))];
-			expect([resource, operation, keys.filter((key) => !fieldsOf(resource, operation).includes(key))]).toEqual([resource, operation, []]);
+			// One 'External ID' stands for both of the service's names for it (selectedFields.test.ts).
+			const keys = [...new Set(records.flatMap((record) => Object.keys(record)))].filter((key) => key !== 'employee_id');
+			expect([resource, operation, keys.filter((key) => !fieldsOf(resource, operation, parameters).includes(key))]).toEqual([resource, operation, []]);
 		}
+	});
+
+	it.each(withOutput)("%s %s: Fields' texts read as sentences, and its labels are the node's own words", (resource, operation) => {
+		const selected = shownOne('output', { resource, operation }, 1.3)?.options as INodePropertyOptions[];
+		expect(selected.find(({ value }) => value === 'selected')?.description).toMatch(/^Only the fields chosen in 'Fields'; the [\w' ,]+ always included/);
+		const fields = shownOne('fields', { resource, operation, output: 'selected' }, 1.3);
+		expect(fields?.description).toMatch(/^The fields of each [a-z ]+ to return\. The [\w' ,]+ always included[^.]*\.$/);
+		const labels = (fields?.options as INodePropertyOptions[]).map(({ name }) => name);
+		// Written as the rest of the node writes them (API keys title-cased gave 'Direct Login URL', 'Complete Date',
+		// 'Applicant Self Disclosed'): never a URL, never the service's word where the node has its own.
+		expect(labels.filter((label) => /URL|Complete Date|Self Disclosed|Employee ID|Winner/.test(label))).toEqual([]);
+	});
+
+	it("labels a field as the node's own parameter for it is labelled", () => {
+		const label = (field: string, resource: string, operation: string) =>
+			(shownOne('fields', { resource, operation, output: 'selected' }, 1.3)?.options as INodePropertyOptions[]).find(
+				({ value }) => value === field,
+			)?.name;
+		const parameterLabel = (name: string) => {
+			for (const property of description.properties) {
+				if (property.name === name) return property.displayName;
+				const child = (property.options as INodeProperties[] | undefined)?.find((option) => 'displayName' in option && option.name === name);
+				if (child) return child.displayName;
+			}
+			return undefined;
+		};
+		expect(label('applicant_self_disclosed', 'backgroundCheck', 'get')).toBe(parameterLabel('applicantSelfDisclosed'));
+		expect(label('applicant_self_disclosed_note', 'backgroundCheck', 'get')).toBe(parameterLabel('applicantSelfDisclosedNotes'));
+		expect(label('external_id', 'user', 'getAll')).toBe(parameterLabel('externalId'));
+		expect(label('first_name', 'user', 'getAll')).toBe(parameterLabel('firstName'));
+		expect(label('user_type', 'user', 'getAll')).toBe(parameterLabel('newUserType')?.replace(/ for New Users$/, ''));
+		// The operation that gives the link is 'Get Sign-In Link'.
+		const getSignInLink = (description.properties.find(({ name, displayOptions }) => name === 'operation' && displayOptions?.show?.resource?.includes('user'))
+			?.options as INodePropertyOptions[]).find(({ value }) => value === 'getSignInLink');
+		expect(`Get ${label('direct_login_url', 'user', 'getAll')}`).toBe(getSignInLink?.name);
 	});
 });

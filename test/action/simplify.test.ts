@@ -104,7 +104,7 @@ describe('the switch in the description', () => {
 			.some((property) => NodeHelpers.displayParameter(parameters, property, { typeVersion }, description));
 
 	it('is offered, on by default, at version 1.1 for Users, Trainings and Background Checks only (Output from 1.2)', () => {
-		expect(description.defaultVersion).toBe(1.2);
+		expect(description.defaultVersion).toBe(1.3);
 		for (const [resource, operation] of RECORD_OPERATIONS) {
 			expect([resource, operation, shown({ resource, operation }, 1.1)]).toEqual([resource, operation, true]);
 			// Output replaces it at 1.2 (output.test.ts).

@@ -7,7 +7,7 @@ import type { ItemInput } from '../common/inputs';
 import { itemInput } from '../common/inputs';
 import { resolveUserId, userReference } from '../common/user';
 import type { Operation } from '../types';
-import { backgroundCheckOutput } from '../common/output';
+import { orderedBackgroundCheckOutput } from '../common/output';
 
 /** The editor's label of each field the service may name in its errors. */
 const FIELD_LABELS = {
@@ -241,7 +241,7 @@ export const create: Operation = {
 			],
 		},
 	],
-	output: backgroundCheckOutput,
+	output: orderedBackgroundCheckOutput,
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const input = itemInput(this, itemIndex);
 		// Every field is read, and all their problems are reported together: one run finds every field to correct.

@@ -2,7 +2,23 @@ import type { IDataObject, IExecuteFunctions, INodeProperties, INodePropertyOpti
 
 import { listed, quoted } from '../../../shared/wording';
 import { itemInput } from './inputs';
-import { VERSION_1_1, VERSION_1_2, fromVersion1_2 } from './versions';
+import {
+	BACKGROUND_CHECK_FIELDS,
+	BASE_BACKGROUND_CHECK_FIELDS,
+	COMPLIANCE_FIELDS,
+	DETAILED_USER_FIELDS,
+	FIELDS_OFFERED_AT_1_2,
+	RESENT_USER_FIELDS,
+	SIMPLE_BACKGROUND_CHECK_FIELDS,
+	SIMPLE_COMPLIANCE_FIELDS,
+	SIMPLE_TRAINING_FIELDS,
+	SIMPLE_USER_FIELDS,
+	TRAINING_FIELDS,
+	USER_FIELDS,
+	fieldsInWords,
+	labelOf,
+} from './recordFields';
+import { VERSION_1_1, VERSION_1_2, VERSION_1_3, fromVersion1_2 } from './versions';
 
 /**
  * What an operation's records look like in each Output mode (contract.md "Output"): the one description of a kind of
@@ -11,170 +27,128 @@ import { VERSION_1_1, VERSION_1_2, fromVersion1_2 } from './versions';
 export interface RecordOutput {
 	/** The record in words, for the parameters' texts: "user", "compliance item". */
 	record: string;
-	/** Simplified, in one plain sentence: shown under Simplify (version 1.1) and as the Simplified option. */
+	/** Simplified, in one plain sentence naming every field it keeps: under Simplify (version 1.1) and as the option. */
 	keeps: string;
 	/** Simplified: the fields a workflow acts on. */
 	simplify(record: IDataObject): IDataObject;
-	/** Every field the record may have, as the service (or this node, for compliance) names it: Selected Fields. */
+	/** Every field this operation's records may have, as the service (or this node) names it: Selected Fields. */
 	fields: readonly string[];
+	/** Fields the records have only with an option on (Get's Trainings with 'Detailed'): offered only then. */
+	withOption?: { path: string; label: string; fields: readonly string[] };
 	/** Always in a Selected Fields record, chosen or not: what names the record, and what the contract adds to it. */
 	kept: readonly string[];
-	/** The same in words, for the parameters' texts (n8n's rules write "ID", never 'id'). */
-	keptInWords: string;
+	/** The same as a sentence, for the parameters' texts (n8n's rules write "ID", never 'id'). */
+	alwaysIncluded: string;
 	/** Whether version 1.1 offers the Simplify switch: Compliance's items are this node's own, and had none. */
 	simplifySwitch: boolean;
+	/** What version 1.2 offered: a node saved before 1.3 may hold any of these, and keeps running with them. */
+	released: readonly string[];
 }
 
 export type OutputMode = 'simplified' | 'raw' | 'selected';
 const OUTPUT_MODES: readonly OutputMode[] = ['simplified', 'raw', 'selected'];
 
-/** The named fields of a record that it has, in that order. */
-function pick(record: IDataObject, fields: readonly string[]): IDataObject {
-	return Object.fromEntries(fields.filter((field) => field in record).map((field) => [field, record[field]]));
+/** A field as the record gives it: the External ID of a User under either of its keys (api-v2.md 2, User). */
+function valueOf(record: IDataObject, field: string): IDataObject[string] {
+	return field === 'external_id' && record.external_id === undefined ? record.employee_id : record[field];
 }
 
-const userFields = [
-	'id',
-	'first_name',
-	'last_name',
-	'email',
-	'external_id',
-	'employee_id',
-	'score',
-	'complete_date',
-	'user_type',
-	'direct_login_url',
-	'tags',
-];
-const trainingFields = [
-	'id',
-	'winner',
-	'score',
-	'created_at',
-	'complete_date',
-	'survey_name',
-	'survey_code',
-	'certificate_url',
-	'participant',
-];
-const backgroundCheckFields = [
-	'id',
-	'order_date',
-	'status',
-	'applicant_interface_url',
-	'results_url',
-	'user_id',
-	'level',
-	'complete_date',
-	'applicant_self_disclosed',
-	'applicant_self_disclosed_note',
-	'vendor_flagged',
-];
+/** The named fields of a record that it has, in that order. */
+function pick(record: IDataObject, fields: readonly string[]): IDataObject {
+	return Object.fromEntries(
+		fields.filter((field) => valueOf(record, field) !== undefined || field in record).map((field) => [field, valueOf(record, field)]),
+	);
+}
 
-const simpleTrainingFields = ['id', 'survey_code', 'survey_name', 'winner', 'score', 'complete_date', 'certificate_url', 'participant'];
-const simpleBackgroundCheckFields = [
-	'id',
-	'user_id',
-	'status',
-	'level',
-	'order_date',
-	'results_url',
-	'applicant_interface_url',
-	'applicant_self_disclosed',
-	'vendor_flagged',
-];
-const simpleUserFields = ['id', 'first_name', 'last_name', 'email', 'external_id', 'user_type', 'tags', 'direct_login_url'];
+/** Simplified's sentence, made from the fields it keeps, so that it names each of them. */
+const keepsOf = (fields: readonly string[]) => `Keeps the ${fieldsInWords(fields)}.`;
 
-export const trainingOutput: RecordOutput = {
-	record: 'training',
-	keeps: 'Keeps the fields most workflows use: course, result, score, completion date and certificate.',
-	simplify: (record) => pick(record, simpleTrainingFields),
-	fields: trainingFields,
-	kept: ['id'],
-	keptInWords: 'its ID',
-	simplifySwitch: true,
-};
+/** Records of one kind: Simplified keeps `simple` (those of `fields` among them), Selected Fields offers `fields`. */
+function recordOf(record: string, fields: readonly string[], simple: readonly string[], released: readonly string[]): RecordOutput {
+	const kept = simple.filter((field) => fields.includes(field));
+	return {
+		record,
+		keeps: keepsOf(kept),
+		simplify: (value) => pick(value, kept),
+		fields,
+		kept: ['id'],
+		alwaysIncluded: `The ${record}'s ID is always included`,
+		simplifySwitch: true,
+		released,
+	};
+}
 
-export const backgroundCheckOutput: RecordOutput = {
-	record: 'background check',
-	keeps: 'Keeps the fields most workflows use: user, status, level, order date and result links.',
-	simplify: (record) => pick(record, simpleBackgroundCheckFields),
-	fields: backgroundCheckFields,
-	kept: ['id'],
-	keptInWords: 'its ID',
-	simplifySwitch: true,
-};
+export const trainingOutput = recordOf('training', TRAINING_FIELDS, SIMPLE_TRAINING_FIELDS, FIELDS_OFFERED_AT_1_2.training);
+/** Get, Get Many and Get Many for User: the base fields and what the later listing adds. */
+export const backgroundCheckOutput = recordOf(
+	'background check',
+	BACKGROUND_CHECK_FIELDS,
+	SIMPLE_BACKGROUND_CHECK_FIELDS,
+	FIELDS_OFFERED_AT_1_2.backgroundCheck,
+);
+/** Create and Archive: the base fields only. */
+export const orderedBackgroundCheckOutput = recordOf(
+	'background check',
+	BASE_BACKGROUND_CHECK_FIELDS,
+	SIMPLE_BACKGROUND_CHECK_FIELDS,
+	FIELDS_OFFERED_AT_1_2.backgroundCheck,
+);
 
 const records = (value: unknown, output: RecordOutput) =>
 	Array.isArray(value) ? value.map((record) => output.simplify(record as IDataObject)) : value;
 
-export const userOutput: RecordOutput = {
-	record: 'user',
-	keeps: 'Keeps the fields most workflows use: name, email, External ID, type, tags and sign-in link.',
+export const userOutput = recordOf('user', USER_FIELDS, SIMPLE_USER_FIELDS, FIELDS_OFFERED_AT_1_2.user);
+/** Resend: the User without tags. */
+export const resentUserOutput = recordOf('user', RESENT_USER_FIELDS, SIMPLE_USER_FIELDS, FIELDS_OFFERED_AT_1_2.user);
+
+/** Get: with Detailed, the User's Trainings and Background Checks too, simplified as their own records are. */
+export const detailedUserOutput: RecordOutput = {
+	...userOutput,
+	keeps: keepsOf([...SIMPLE_USER_FIELDS, ...DETAILED_USER_FIELDS]),
 	simplify: (record) => {
-		const user = pick(record, simpleUserFields);
-		// The later listing names the External ID employee_id only (api-v2.md: User).
-		if (user.external_id === undefined && record.employee_id !== undefined) user.external_id = record.employee_id;
+		const user = userOutput.simplify(record);
 		if ('trainings' in record) user.trainings = records(record.trainings, trainingOutput) as IDataObject[];
 		if ('background_checks' in record) {
 			user.background_checks = records(record.background_checks, backgroundCheckOutput) as IDataObject[];
 		}
 		return user;
 	},
-	fields: userFields,
-	kept: ['id'],
-	keptInWords: 'its ID',
-	simplifySwitch: true,
-};
-
-/** Get with Detailed: the User's Trainings and Background Checks are simplified too. */
-export const detailedUserOutput: RecordOutput = {
-	...userOutput,
-	keeps: 'Keeps the fields most workflows use: name, email, External ID, tags, trainings and background checks.',
-	fields: [...userFields, 'trainings', 'background_checks'],
+	withOption: { path: 'options.detailed', label: 'Detailed', fields: DETAILED_USER_FIELDS },
+	released: FIELDS_OFFERED_AT_1_2.detailedUser,
 };
 
 /** Create or Update: the User, and the action the node took and why (contract.md: never left out). */
 export const upsertedUserOutput: RecordOutput = {
 	...userOutput,
-	keeps: 'Keeps the fields most workflows use: name, email, External ID, tags, and the action taken and why.',
+	keeps: keepsOf([...SIMPLE_USER_FIELDS, 'action', 'reason']),
 	simplify: (record) => ({ ...userOutput.simplify(record), action: record.action, reason: record.reason }),
 	kept: ['id', 'action', 'reason'],
-	keptInWords: 'its ID, and the action taken and why',
+	alwaysIncluded: "The user's ID, the action taken and why are always included",
 };
 
-const complianceFields = [
-	'status',
-	'compliant',
-	'summary',
-	'user_id',
-	'external_id',
-	'first_name',
-	'last_name',
-	'email',
-	'training',
-	'background_check',
-];
-const simpleComplianceFields = ['status', 'summary', 'user_id', 'external_id', 'first_name', 'last_name', 'email'];
+/** Assign: the assigned User, or (when it was already assigned) the Training the User has, with `already_assigned`. */
+export const assignmentOutput: RecordOutput = {
+	...userOutput,
+	keeps: `Keeps the user's ${fieldsInWords(SIMPLE_USER_FIELDS)}; of a training already assigned, what a training keeps.`,
+	simplify: (record) =>
+		record.already_assigned === true ? { ...trainingOutput.simplify(record), already_assigned: true } : userOutput.simplify(record),
+	fields: [...new Set([...USER_FIELDS, ...TRAINING_FIELDS])],
+	kept: ['id', 'already_assigned'],
+	alwaysIncluded: "The ID is always included, and 'already_assigned' for a training already assigned",
+	released: FIELDS_OFFERED_AT_1_2.assignment,
+};
 
 /** One User's compliance (contract.md: Output of compliance); Raw is the whole item this node computes. */
 export const complianceOutput: RecordOutput = {
 	record: 'compliance item',
-	keeps: 'Keeps who it is, their status and the sentence saying what is due and when.',
-	simplify: (record) => pick(record, simpleComplianceFields),
-	fields: complianceFields,
+	keeps: 'Keeps the User ID, External ID, name, email, status and summary: who it is and what is due when.',
+	simplify: (record) => pick(record, SIMPLE_COMPLIANCE_FIELDS),
+	fields: COMPLIANCE_FIELDS,
 	kept: ['user_id'],
-	keptInWords: 'its User ID',
+	alwaysIncluded: 'The User ID is always included',
 	simplifySwitch: false,
+	released: FIELDS_OFFERED_AT_1_2.compliance,
 };
-
-/** 'first_name' as the editor lists it: "First Name"; IDs and URLs as the node's labels write them. */
-function labelOf(field: string): string {
-	return field
-		.split('_')
-		.map((word) => (word === 'id' || word === 'url' ? word.toUpperCase() : `${word[0].toUpperCase()}${word.slice(1)}`))
-		.join(' ');
-}
 
 /**
  * The parameters an operation's records add: Simplify at version 1.1 (its records only), Output and Fields from 1.2,
@@ -197,10 +171,24 @@ export function outputProperties(output: RecordOutput): INodeProperties[] {
 			value: 'raw',
 			description: output.simplifySwitch ? `The ${output.record} as the service returns it` : `The whole ${output.record}`,
 		},
-		{ name: 'Selected Fields', value: 'selected', description: `Only the fields chosen in 'Fields', and ${output.keptInWords}` },
 		// An option's description takes no final period (n8n's rule).
+		{ name: 'Selected Fields', value: 'selected', description: `Only the fields chosen in 'Fields'; ${lowerFirst(output.alwaysIncluded)}` },
 		{ name: 'Simplified', value: 'simplified', description: output.keeps.replace(/\.$/, '') },
 	];
+	const fields = (offered: readonly string[], show: INodeProperties['displayOptions']): INodeProperties => ({
+		displayName: 'Fields',
+		name: 'fields',
+		type: 'multiOptions',
+		default: [],
+		// Not marked required: with 'Output' from an expression (an agent's $fromAI) n8n shows Fields whatever the
+		// value, and would refuse to run an empty required one. An empty list is refused when it matters.
+		description: `The fields of each ${output.record} to return. ${output.alwaysIncluded}.`,
+		hint: 'An expression may name them as a list, or as text separated by commas.',
+		options: offered.map((field) => ({ name: labelOf(field), value: field })).sort((a, b) => a.name.localeCompare(b.name)),
+		displayOptions: show,
+	});
+	const selected = { ...fromVersion1_2.show, output: ['selected'] };
+	const option = output.withOption;
 	return [
 		...(output.simplifySwitch ? [simplify] : []),
 		{
@@ -212,21 +200,17 @@ export function outputProperties(output: RecordOutput): INodeProperties[] {
 			options: modes,
 			displayOptions: fromVersion1_2,
 		},
-		{
-			displayName: 'Fields',
-			name: 'fields',
-			type: 'multiOptions',
-			default: [],
-			// Not marked required: with 'Output' from an expression (an agent's $fromAI) n8n shows Fields whatever the
-			// value, and would refuse to run an empty required one. An empty list is refused when it matters.
-			description: `The fields of each ${output.record} to return, with ${output.keptInWords} always`,
-			hint: 'An expression may name them as a list, or as text separated by commas.',
-			options: [...output.fields]
-				.map((field) => ({ name: labelOf(field), value: field }))
-				.sort((a, b) => a.name.localeCompare(b.name)),
-			displayOptions: { show: { ...fromVersion1_2.show, output: ['selected'] } },
-		},
+		...(option
+			? [
+					fields(output.fields, { show: selected, hide: { [`/${option.path}`]: [true] } }),
+					fields([...output.fields, ...option.fields], { show: { ...selected, [`/${option.path}`]: [true] } }),
+				]
+			: [fields(output.fields, { show: selected })]),
 	];
+}
+
+function lowerFirst(sentence: string): string {
+	return `${sentence[0].toLowerCase()}${sentence.slice(1)}`;
 }
 
 /** Turns the records of one item into what the Output settings ask for. */
@@ -239,7 +223,7 @@ const each =
 const asReturned: Shape = (records) => records;
 
 /** The fields chosen in Fields: from the editor a list, from an expression (an agent's $fromAI) a list or text. */
-function chosenFields(context: IExecuteFunctions, itemIndex: number, output: RecordOutput): string[] {
+function chosenFields(context: IExecuteFunctions, itemIndex: number, output: RecordOutput) {
 	const input = itemInput(context, itemIndex);
 	const value = input.value('fields');
 	const parts = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : undefined;
@@ -248,12 +232,20 @@ function chosenFields(context: IExecuteFunctions, itemIndex: number, output: Rec
 	}
 	const chosen = [...new Set((parts as string[]).map((part) => part.trim()).filter(Boolean))];
 	if (chosen.length === 0) throw input.invalid('Fields', "is required when 'Output' is 'Selected Fields'");
-	const unknown = chosen.filter((field) => !output.fields.includes(field));
+	const option = output.withOption;
+	const optionOn = option !== undefined && input.flag(option.path, option.label) === true;
+	const offered = optionOn ? [...output.fields, ...option.fields] : output.fields;
+	// A node saved at 1.2 runs with what 1.2 offered; a field its records lack is left out, as it was then.
+	const accepted = context.getNode().typeVersion < VERSION_1_3 ? [...new Set([...offered, ...output.released])] : offered;
+	const unknown = chosen.filter((field) => !accepted.includes(field));
+	if (option && unknown.length > 0 && unknown.every((field) => option.fields.includes(field))) {
+		throw input.invalid('Fields', `names ${listed(unknown)}, which a ${output.record} has only with ${quoted(option.label)} on: turn it on under 'Options'`);
+	}
 	if (unknown.length > 0) {
 		const names = unknown.length === 1 ? `the field ${quoted(unknown[0])}` : `the fields ${listed(unknown)}`;
-		throw input.invalid('Fields', `names ${names}, which a ${output.record} does not have; it has ${listed([...output.fields])}`);
+		throw input.invalid('Fields', `names ${names}, which a ${output.record} does not have; it has ${listed([...offered])}`);
 	}
-	return chosen;
+	return { chosen, accepted };
 }
 
 /**
@@ -270,8 +262,8 @@ export function readOutput(context: IExecuteFunctions, itemIndex: number, output
 	const mode = input.choice('output', 'Output', OUTPUT_MODES) ?? 'simplified';
 	if (mode === 'raw') return asReturned;
 	if (mode === 'simplified') return each(output.simplify);
-	const fields = chosenFields(context, itemIndex, output);
-	// The record's own order; what always comes, first.
-	const wanted = [...output.kept, ...output.fields.filter((field) => fields.includes(field) && !output.kept.includes(field))];
+	const { chosen, accepted } = chosenFields(context, itemIndex, output);
+	// In the order Fields lists them; what always comes, first.
+	const wanted = [...output.kept, ...accepted.filter((field) => chosen.includes(field) && !output.kept.includes(field))];
 	return each((record) => pick(record, wanted));
 }

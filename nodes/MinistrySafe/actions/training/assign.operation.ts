@@ -6,18 +6,8 @@ import { itemInput } from '../common/inputs';
 import { resolveUserId, userReference } from '../common/user';
 import type { Operation } from '../types';
 import { surveyCodeField, withKnownCodes } from './surveyCode';
-import { trainingOutput, userOutput, type RecordOutput } from '../common/output';
+import { assignmentOutput } from '../common/output';
 import { VERSION_1_2 } from '../common/versions';
-
-/** The assigned User, or (when it was already assigned) the Training the User has, with `already_assigned`. */
-const assignmentOutput: RecordOutput = {
-	...userOutput,
-	simplify: (record) =>
-		record.already_assigned === true ? { ...trainingOutput.simplify(record), already_assigned: true } : userOutput.simplify(record),
-	fields: [...new Set([...userOutput.fields, ...trainingOutput.fields])],
-	kept: ['id', 'already_assigned'],
-	keptInWords: "its ID (and 'already_assigned' for a training already there)",
-};
 
 export const assign: Operation = {
 	option: {

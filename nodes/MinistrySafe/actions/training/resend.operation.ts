@@ -6,7 +6,7 @@ import { itemInput } from '../common/inputs';
 import { resolveUserId } from '../common/user';
 import type { Operation } from '../types';
 import { surveyCodeField, withKnownCodes } from './surveyCode';
-import { userOutput } from '../common/output';
+import { resentUserOutput } from '../common/output';
 
 export const resend: Operation = {
 	option: {
@@ -21,7 +21,7 @@ export const resend: Operation = {
 				'The training to resend; leave empty for the one the service picks. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 		}),
 	],
-	output: userOutput,
+	output: resentUserOutput,
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const surveyCode = itemInput(this, itemIndex).text('surveyCode', 'Survey Code Name or ID');
 		const user = await resolveUserId(this, itemIndex);

@@ -52,8 +52,8 @@ describe('the parameters at each version', () => {
 		expect(shown('upsert', version)).toEqual([...userFields(false), ...simplify, additionalFields, requestOptions]);
 	});
 
-	it("version 1.2, a node's version when added: the columns, matched on External ID, and the type of new Users", () => {
-		expect(description.defaultVersion).toBe(1.2);
+	it('version 1.2 (1.3, a node\'s version when added, builds on it): the columns, matched on External ID, and the type of new Users', () => {
+		expect(description.defaultVersion).toBe(1.3);
 		const columns = (mappingMode: string) => field('columns', { mappingMode, value: null, matchingColumns: ['external_id'] }, 'resourceMapper', true);
 		const newUserType = field('newUserType', 'fromColumns', 'options');
 		// Sync starts from Map Automatically behind its Dry Run, with the rule said under the mapper; Create or Update,

@@ -13,6 +13,9 @@ export const comparable = (name: string) =>
 		.replace(/#/g, 'number')
 		.replace(/[^a-z0-9]+/g, '');
 
+/** A field name without a note in square brackets at its end ("First Name [Required]", "Status [READ ONLY]"). */
+export const withoutNote = (field: string) => field.replace(/(\s*\[[^\]]*\])+\s*$/, '');
+
 /** A tax or government ID (SSN, TIN, SIN, national insurance): never read, whatever it is called. */
 const TAX_ID =
 	/^(ssn|sin|tin|ein|fein|itin|nin)(number|no)?$|^ssn|ssn$|socialsecurity|socialinsurance|tax(payer)?(id|number|no)|national(insurance|id)|governmentid|federalid/;
@@ -98,40 +101,81 @@ export const AUTO_MAP_RULES: Record<AutoColumn, Rule[]> = {
 	],
 };
 
-/** The rank at which a field's name fills a column, or undefined when it does not. */
-export function rankOf(column: AutoColumn, field: string): number | undefined {
-	const name = comparable(field);
+/**
+ * Node version 1.3 also fills User Type from the columns exports give a person's type or role (their values are read
+ * by staffValues.ts), and maps a field name without a note in square brackets at its end.
+ */
+export const AUTO_MAP_RULES_1_3: Record<AutoColumn, Rule[]> = {
+	...AUTO_MAP_RULES,
+	user_type: [
+		...AUTO_MAP_RULES.user_type,
+		{
+			rank: 1,
+			matches: exactly(
+				'Employee Type',
+				'Worker Type',
+				'Person Type',
+				'Staff Type',
+				'Member Type',
+				'Employment Type',
+				'Worker Category',
+				'Employee Category',
+				'Role',
+				'Volunteer or Staff',
+				'Staff or Volunteer',
+				'Volunteer/Staff',
+				'Paid or Volunteer',
+			),
+		},
+	],
+};
+
+/** The rank at which a field's name fills a column, or undefined when it does not; `at1_3`: node version 1.3's rule. */
+export function rankOf(column: AutoColumn, field: string, at1_3 = false): number | undefined {
+	const named = at1_3 ? withoutNote(field) : field;
+	const name = comparable(named);
 	if (name === '' || TAX_ID.test(name)) return undefined;
-	return AUTO_MAP_RULES[column].find((rule) => rule.matches(name, field))?.rank;
+	return (at1_3 ? AUTO_MAP_RULES_1_3 : AUTO_MAP_RULES)[column].find((rule) => rule.matches(name, named))?.rank;
 }
 
 /** Whether Map Automatically would never read this field (a tax ID). */
 export const neverRead = (field: string) => TAX_ID.test(comparable(field));
 
+/** The input fields that could fill a column, best first: by rank, and within a rank in the row's order. */
+export function candidatesFor(column: AutoColumn, fields: string[], at1_3 = false): string[] {
+	return fields
+		.map((field, position) => ({ field, position, rank: rankOf(column, field, at1_3) }))
+		.filter((candidate): candidate is { field: string; position: number; rank: number } => candidate.rank !== undefined)
+		.sort((a, b) => a.rank - b.rank || a.position - b.position)
+		.map(({ field }) => field);
+}
+
 /** The input field that fills each column: the best-ranked, and of those the first in the row. */
-export function autoMapped(fields: string[], columns: readonly AutoColumn[]): Partial<Record<AutoColumn, string>> {
-	const found: Partial<Record<AutoColumn, { field: string; rank: number }>> = {};
+export function autoMapped(fields: string[], columns: readonly AutoColumn[], at1_3 = false): Partial<Record<AutoColumn, string>> {
+	const found: Partial<Record<AutoColumn, string>> = {};
 	for (const column of columns) {
-		for (const field of fields) {
-			const rank = rankOf(column, field);
-			if (rank === undefined) continue;
-			const before = found[column];
-			if (!before || rank < before.rank) found[column] = { field, rank };
-		}
+		const [best] = candidatesFor(column, fields, at1_3);
+		if (best !== undefined) found[column] = best;
 	}
-	return Object.fromEntries(Object.entries(found).map(([column, { field }]) => [column, field]));
+	return found;
+}
+
+/** One set of field names mapped: each column's field, and (node version 1.3) every email field, best first. */
+export interface RowMapping {
+	mapped: Partial<Record<AutoColumn, string>>;
+	emails: string[];
 }
 
 /** Mappings already made, by the row's field names: a staff list's rows share their columns. */
-const known = new Map<string, Partial<Record<AutoColumn, string>>>();
+const known = new Map<string, RowMapping>();
 
 /** The mapping of one row, worked out once per set of field names. */
-export function autoMappedRow(json: IDataObject, columns: readonly AutoColumn[]): Partial<Record<AutoColumn, string>> {
+export function autoMappedRow(json: IDataObject, columns: readonly AutoColumn[], at1_3 = false): RowMapping {
 	const fields = Object.keys(json);
-	const key = `${columns.join(',')}\u0000${fields.join('\u0000')}`;
+	const key = `${at1_3 ? '1.3' : '1.2'}\u0000${columns.join(',')}\u0000${fields.join('\u0000')}`;
 	let mapping = known.get(key);
 	if (!mapping) {
-		mapping = autoMapped(fields, columns);
+		mapping = { mapped: autoMapped(fields, columns, at1_3), emails: at1_3 ? candidatesFor('email', fields, true) : [] };
 		if (known.size > 1000) known.clear();
 		known.set(key, mapping);
 	}

@@ -8,88 +8,33 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { forItem, listed, quoted } from '../../../shared/wording';
-import { USER_TYPES } from '../common/descriptions';
 import { type ItemInput, itemInput } from '../common/inputs';
-import { VERSION_1_2 } from '../common/versions';
 import { autoMappedRow } from './autoMap';
 import { type ColumnId, columnsOf, type UserColumn, USER_COLUMNS } from './columnParameters';
-import { type NewUser, type NewUserSource, readNewUser, USER_PARAMETERS } from './shared';
-
-type UserType = (typeof USER_TYPES)[number];
+import { type ColumnsSettings, columnsSettings } from './columnsSettings';
+import type { TypeCell } from './newUserType';
+import { type GivenUser, type NewUser, type NewUserSource, readGivenUser, readNewUser, USER_PARAMETERS } from './shared';
+import { typeMeaning, type TypeWords } from './staffValues';
 
 /** The column ids, read where versions 1 and 1.1 read their parameters. */
 const COLUMN_IDS = Object.fromEntries(USER_COLUMNS.map(({ id }) => [id, id])) as NewUserSource;
 
-/** What node version 1.2 reads once per run: how rows are mapped, which columns, and the type of new Users. */
-export interface ColumnsSettings {
-	automatic: boolean;
-	/** Sync reads a row's Status too. */
-	sync: boolean;
-	newUserType: 'fromColumns' | 'none' | UserType;
-}
-
-const MAPPING_MODES = ['autoMapInputData', 'defineBelow'] as const;
-const NEW_USER_TYPES = ['fromColumns', 'none', ...USER_TYPES] as const;
-
-/** The settings of this run, read once (they take no expressions): Create or Update runs once per item. */
-const columnsSettingsOfRun = new WeakMap<IExecuteFunctions, { settings?: ColumnsSettings }>();
-
-/** Node version 1.2's settings; undefined before it. */
-export function columnsSettings(context: IExecuteFunctions): ColumnsSettings | undefined {
-	let known = columnsSettingsOfRun.get(context);
-	if (!known) {
-		known = { settings: context.getNode().typeVersion < VERSION_1_2 ? undefined : readColumnsSettings(context) };
-		columnsSettingsOfRun.set(context, known);
-	}
-	return known.settings;
-}
-
-function readColumnsSettings(context: IExecuteFunctions): ColumnsSettings {
-	const input = itemInput(context, 0);
-	const { mode, matching, newUserType } = input.all(() => ({
-		mode: input.choice('columns.mappingMode', 'Columns', MAPPING_MODES),
-		matching: input.value('columns.matchingColumns'),
-		newUserType: input.choice('newUserType', 'User Type for New Users', NEW_USER_TYPES),
-	}));
-	// The one column a User is matched on (the service finds Users by External ID); saved workflows may omit it.
-	if (Array.isArray(matching) && matching.some((column) => column !== 'external_id')) {
-		throw input.invalid('Columns to Match On', "must be 'External ID': users are matched on it alone");
-	}
-	const sync = context.getNodeParameter('operation', 0) === 'sync';
-	// Sync's default is Map Automatically, Create or Update's Map Each Column Manually (columnParameters.ts).
-	return { automatic: (mode ?? (sync ? 'autoMapInputData' : 'defineBelow')) === 'autoMapInputData', sync, newUserType: newUserType ?? 'fromColumns' };
-}
-
-/** Why a User is not created without a type: the service cannot set one later. */
-export const NO_USER_TYPE_ADVICE =
-	"Not created: the item gives no 'User Type', and the service cannot set a user's type later. Map a 'User Type' column, or choose 'Employee' or 'Volunteer' under 'User Type for New Users' ('No Type (Cannot Be Set Later)' creates users without one)";
-
-const TYPE_NAMES: Record<string, string> = { employee: 'Employee', volunteer: 'Volunteer' };
-
-/**
- * The User to create, with its type: a chosen type for every new User (said when the item asked for another), the
- * item's own, or none when 'No Type' is chosen; with 'From Columns' an item without a type creates nobody (`refused`).
- */
-export function userToCreate(
-	wanted: NewUser,
-	settings: ColumnsSettings | undefined,
-): { user: NewUser; reason: string | null } | { refused: string } {
-	const choice = settings?.newUserType;
-	if (choice === 'employee' || choice === 'volunteer') {
-		const overridden = wanted.user_type !== undefined && wanted.user_type !== choice;
-		const reason = overridden
-			? `Created as ${TYPE_NAMES[choice]}, the type chosen under 'User Type for New Users'; the item's 'User Type' (${wanted.user_type}) was not used`
-			: null;
-		return { user: { ...wanted, user_type: choice }, reason };
-	}
-	if (choice === 'fromColumns' && wanted.user_type === undefined) return { refused: NO_USER_TYPE_ADVICE };
-	return { user: wanted, reason: null };
-}
+export { columnsSettings, type ColumnsSettings } from './columnsSettings';
 
 // ---- Reading one item --------------------------------------------------------------------------------------------
 
 /** A User Type from a spreadsheet may be written 'Employee': the service's values are lower case. */
 const userTypeValue = (value: unknown) => (typeof value === 'string' ? value.trim().toLowerCase() : value);
+
+/** A cell as written, trimmed; undefined when blank (or not text or a number: the readers say what is wrong). */
+const cellText = (value: unknown) =>
+	typeof value === 'string' || typeof value === 'number' ? String(value).trim() || undefined : undefined;
+
+/** Node version 1.3: the row's type cell read by its words, or undefined when blank. */
+function typeCellOf(value: unknown, column: string, words: TypeWords): TypeCell | undefined {
+	const written = cellText(value);
+	return written === undefined ? undefined : { column, value: written, meaning: typeMeaning(written, words) };
+}
 
 /** Fields, as a message lists them (the first dozen of a wide row). */
 function fieldList(fields: string[], whose: string): string {
@@ -124,6 +69,9 @@ interface ItemReading {
 	withoutExternalId?: () => string;
 	/** When the item gives none of the fields: why, with the fields expected and the item's own. */
 	nothingGiven(): string | undefined;
+	/** Node version 1.3: the type cell (its words read) and the input field Status is read from. */
+	typeCell?: TypeCell;
+	statusColumn?: string;
 }
 
 function readingOf(context: IExecuteFunctions, item: number, settings: ColumnsSettings | undefined): ItemReading {
@@ -131,15 +79,23 @@ function readingOf(context: IExecuteFunctions, item: number, settings: ColumnsSe
 	if (settings?.automatic) {
 		// The item's fields as they are: no expression, no parameter read per item.
 		const row = json();
-		const mapped = autoMappedRow(row, columnsOf(settings.sync).map(({ id }) => id));
+		const { mapped, emails } = autoMappedRow(row, columnsOf(settings.sync).map(({ id }) => id), settings.at1_3);
+		// From 1.3, of several email fields the best-ranked that this row fills.
+		const emailField = emails.find((field) => cellText(row[field]) !== undefined) ?? mapped.email;
+		const fieldOf = (column: string) => (column === 'email' ? emailField : mapped[column as ColumnId]);
+		const typeCell =
+			settings.at1_3 && mapped.user_type !== undefined ? typeCellOf(row[mapped.user_type], mapped.user_type, settings.typeWords) : undefined;
 		const input = itemInput(context, item, (column) => {
-			const field = mapped[column as ColumnId];
+			const field = fieldOf(column);
 			const value = field === undefined ? undefined : row[field];
-			return column === 'user_type' ? userTypeValue(value) : value;
+			if (column !== 'user_type') return value;
+			return settings.at1_3 ? typeCell?.meaning : userTypeValue(value);
 		});
 		return {
 			input,
 			from: COLUMN_IDS,
+			typeCell,
+			statusColumn: mapped.status,
 			externalIdField: mapped.external_id ?? null,
 			withoutExternalId: () =>
 				mapped.external_id === undefined
@@ -151,8 +107,14 @@ function readingOf(context: IExecuteFunctions, item: number, settings: ColumnsSe
 					: `No input field fills a column: 'Map Automatically' looks for ${listed(REQUIRED.map(({ label }) => label))} under the names exports give them, and ${fieldsOf(row)}`,
 		};
 	}
+	const manualColumn = (id: ColumnId, label: string) =>
+		fieldsRead(expressionOf(context, settings, USER_COLUMNS.find((column) => column.id === id) as UserColumn))[0] ?? label;
+	const typeCell = settings?.at1_3
+		? typeCellOf(context.getNodeParameter('columns.value.user_type', item, null), manualColumn('user_type', 'User Type'), settings.typeWords)
+		: undefined;
 	const input = settings
 		? itemInput(context, item, (column) => {
+				if (column === 'user_type' && settings.at1_3) return typeCell?.meaning;
 				const value = context.getNodeParameter(`columns.value.${column}`, item, null);
 				return column === 'user_type' ? userTypeValue(value) : value;
 			})
@@ -161,6 +123,8 @@ function readingOf(context: IExecuteFunctions, item: number, settings: ColumnsSe
 	return {
 		input,
 		from,
+		typeCell,
+		statusColumn: settings?.at1_3 && settings.sync ? manualColumn('status', 'Status') : undefined,
 		externalIdField: fieldsRead(expressionOf(context, settings, USER_COLUMNS[0]))[0] ?? null,
 		withoutExternalId: settings ? () => `it is empty for this item (${fieldsOf(json())})` : undefined,
 		nothingGiven: () => {
@@ -200,9 +164,10 @@ function userOf(context: IExecuteFunctions, item: number, settings: ColumnsSetti
  * One input item's User, read and checked as Create checks it; a failure names the item and the fields. An item that
  * gives none of the fields says which fields were expected and which the item has.
  */
-export function readUserItem(context: IExecuteFunctions, item: number): NewUser {
+export function readUserItem(context: IExecuteFunctions, item: number): { user: NewUser; typeCell?: TypeCell } {
 	const settings = columnsSettings(context);
-	return userOf(context, item, settings, readingOf(context, item, settings));
+	const reading = readingOf(context, item, settings);
+	return { user: userOf(context, item, settings, reading), typeCell: reading.typeCell };
 }
 
 /** A person as the row gave them: each name and the email as text, or null. */
@@ -221,6 +186,16 @@ export interface StaffRow {
 	invalid?: string;
 	/** The row's Status (node version 1.2, Sync), never sent to the service. */
 	status?: string;
+	/** Node version 1.3: the input field Status is read from (its name in the file), or 'Status'. */
+	statusColumn?: string;
+	/** Node version 1.3: the row's type cell, read by its words. */
+	typeCell?: TypeCell;
+	/**
+	 * Node version 1.3, a row that cannot create a User: what it gives of one the service has (blank fields left as
+	 * the service has them), or why even that cannot be used.
+	 */
+	given?: GivenUser;
+	givenInvalid?: string;
 }
 
 /** Reads one row of a staff list for Sync: nothing it holds stops the list. */
@@ -236,12 +211,15 @@ export function readStaffRow(context: IExecuteFunctions, item: number): StaffRow
 		}
 	};
 	const status = settings?.sync ? lenient('status', 'Status') : undefined;
+	const values = settings?.at1_3 ? { statusColumn: status === undefined ? undefined : (reading.statusColumn ?? 'Status'), typeCell: reading.typeCell } : {};
 	try {
 		const user = userOf(context, item, settings, reading);
 		const person = { first_name: user.first_name, last_name: user.last_name, email: user.email };
-		return { externalId: user.external_id, externalIdField: reading.externalIdField, person, user, status };
+		return { externalId: user.external_id, externalIdField: reading.externalIdField, person, user, status, ...values };
 	} catch (error) {
 		return {
+			...values,
+			...(settings?.at1_3 ? givenOf(reading) : {}),
 			externalId: lenient(from.external_id, 'External ID'),
 			externalIdField: reading.externalIdField,
 			person: {
@@ -252,6 +230,15 @@ export function readStaffRow(context: IExecuteFunctions, item: number): StaffRow
 			invalid: (error as Error).message,
 			status,
 		};
+	}
+}
+
+/** Node version 1.3: what a row gives of a User the service has, or why it cannot be used even so. */
+function givenOf({ input, from, withoutExternalId }: ItemReading): Pick<StaffRow, 'given' | 'givenInvalid'> {
+	try {
+		return { given: readGivenUser(input, from, withoutExternalId) };
+	} catch (error) {
+		return { givenInvalid: (error as Error).message };
 	}
 }
 

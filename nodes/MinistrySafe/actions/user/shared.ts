@@ -114,11 +114,26 @@ export function readNewUser(input: ItemInput, from = USER_PARAMETERS, withoutExt
 	}));
 }
 
+/** What a row gives of a User the service has (node version 1.3): a blank field is left as the service has it. */
+export type GivenUser = Pick<NewUser, 'external_id'> & Partial<Omit<NewUser, 'external_id'>>;
+
+/** A row's fields for a User the service has: only External ID is required, each field given is checked. */
+export function readGivenUser(input: ItemInput, from: NewUserSource, withoutExternalId?: () => string): GivenUser {
+	return input.all(() => ({
+		first_name: input.text(from.first_name, 'First Name'),
+		last_name: input.text(from.last_name, 'Last Name'),
+		email: input.email(from.email, 'Email'),
+		external_id: input.text(from.external_id, 'External ID', withoutExternalId ?? true) as string,
+		user_type: input.choice(from.user_type, 'User Type', USER_TYPES),
+		tag_list: tagList(input.value(from.tags)),
+	}));
+}
+
 /**
  * User Type cannot be changed through the API (Update a User takes no user_type): said, never dropped silently. Null
  * when the User already has the type asked for, or none is asked.
  */
-export function userTypeNote(existing: IDataObject, wanted: NewUser): string | null {
+export function userTypeNote(existing: IDataObject, wanted: GivenUser): string | null {
 	if (wanted.user_type === undefined || (existing.user_type ?? null) === wanted.user_type) return null;
 	return `User Type cannot be changed through the API: it stays ${String(existing.user_type ?? 'unset')} (asked: ${wanted.user_type})`;
 }

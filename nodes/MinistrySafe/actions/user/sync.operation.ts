@@ -11,13 +11,11 @@ import { columnsSettings, listWithoutExternalId, readStaffRow } from './columns'
 import { newUserTypeField, syncColumnsFields } from './columnParameters';
 import { createUser, externalIdField, newUserAdditionalFields, newUserNameFields, updateUser } from './shared';
 import { planSync, type SyncDecision, type SyncOptions, type SyncRow } from './syncPlan';
+import { LEAVER_STATUSES, liveRunNotices, stayingStatusesOf, unknownFields, valueOptions } from './syncValues';
 import { includeUnchangedOption, syncOutput } from './syncOutput';
 
 /** The columns the pre-filled expressions of versions 1 and 1.1 read, by parameter. */
 const SNAKE_CASE: Record<string, string> = { firstName: 'first_name', lastName: 'last_name', email: 'email' };
-
-/** The statuses that mean a person has left, unless the option names others. */
-const LEAVER_STATUSES = 'terminated, inactive, left, former, separated';
 
 /** One input item as a row of the list: its User, or why it is invalid (the message of Create's own checks). */
 function readRow(context: IExecuteFunctions, item: number): SyncRow {
@@ -37,6 +35,7 @@ function readOptions(context: IExecuteFunctions): SyncOptions & { dryRun: boolea
 		leaverStatuses: textList(input.text('options.leaverStatuses', 'Statuses That Mean Left') ?? LEAVER_STATUSES).map((status) =>
 			status.toLowerCase(),
 		),
+		stayingStatuses: stayingStatusesOf(context),
 		// On unless switched off. A workflow saved when Dry Run was under Options loses that setting (n8n drops an
 		// option it no longer knows) and so runs dry until Dry Run is switched off here: nothing changes by surprise.
 		dryRun: input.flag('dryRun', 'Dry Run') ?? true,
@@ -56,6 +55,7 @@ function stepOf(context: IExecuteFunctions, decision: SyncDecision, dryRun: bool
 		...decision.person,
 		user_id: userId,
 		changes: decision.changes as IDataObject,
+		...unknownFields(decision.unknown),
 	});
 	return {
 		items: decision.items,
@@ -78,7 +78,7 @@ export const sync: ListOperation = {
 		name: 'Sync',
 		action: 'Sync users with a list',
 		description:
-			"Make the organization's users match a staff list (all input items): create the new, update what changed and, when asked, deactivate those who left; returns an item per user with the action taken and why (from node version 1.3, unchanged users only when asked, and a last item with the counts)",
+			"Make the organization's users match a staff list (all input items): create the new, update what changed, deactivate those the list marks as left and, when asked, those missing from it; returns an item per user with the action taken and why (from node version 1.3, unchanged users only when asked, and a last item with the counts)",
 	},
 	properties: [
 		{
@@ -89,15 +89,7 @@ export const sync: ListOperation = {
 			description:
 				'Whether to only report what the run would do, without creating, updating or deactivating anyone. On when the node is added: turn it off once the report looks right.',
 		},
-		{
-			// What a live run with deactivation does, said where the switch is turned off: that is where the risk is taken.
-			displayName:
-				"'Dry Run' is off: the next run creates and updates users for real, and deactivates every user not in the list (up to 'Max Deactivations')",
-			name: 'liveDeactivationNotice',
-			type: 'notice',
-			default: '',
-			displayOptions: { show: { dryRun: [false], '/options.deactivateMissing': [true] } },
-		},
+		...liveRunNotices,
 		// Versions 1 and 1.1: filled in with the expressions a staff list with these column names needs.
 		...updateDisplayOptions(beforeVersion1_2, [
 			{
@@ -146,15 +138,7 @@ export const sync: ListOperation = {
 					description:
 						"The most users one run may deactivate, those who left ('Statuses That Mean Left') and those missing from the list together. When more would be, none is deactivated and each is reported as skipped. Defaults to 10.",
 				},
-				{
-					displayName: 'Statuses That Mean Left',
-					name: 'leaverStatuses',
-					type: 'string',
-					displayOptions: fromVersion1_2,
-					default: LEAVER_STATUSES,
-					description:
-						"Comma-separated values of the 'Status' column (compared without case) of people who have left: their user is deactivated, never created or updated; 'Status' itself is never sent",
-				},
+				...valueOptions,
 			],
 		},
 	],

@@ -1,8 +1,12 @@
 // What Sync does with each row of the staff list and each User of the Organization, decided before anything is sent.
 import type { IDataObject } from 'n8n-workflow';
 
-import { type ColumnsSettings, type Person, type StaffRow, userToCreate } from './columns';
-import { type NewUser, userTypeNote } from './shared';
+import type { Person, StaffRow } from './columns';
+import type { ColumnsSettings } from './columnsSettings';
+import { userToCreate } from './newUserType';
+import { type GivenUser, type NewUser, userTypeNote } from './shared';
+import { type StatusMeaning, statusMeaning, type UnknownValue } from './staffValues';
+import { quoted } from '../../../shared/wording';
 
 /** One input item: the User it asks for, or why it cannot be used; its External ID and names even when invalid. */
 export interface SyncRow extends StaffRow {
@@ -15,6 +19,11 @@ export interface SyncOptions {
 	maxDeactivations: number;
 	/** The statuses of people who have left, lower case: a row with one deactivates its User. */
 	leaverStatuses: string[];
+	/**
+	 * Node version 1.3: the statuses of people still there. Given, a status is read by its words (staffValues.ts) and
+	 * one that means neither creates and deactivates nobody; before 1.3 a status is a leaver's or nothing.
+	 */
+	stayingStatuses?: string[];
 	/** Node version 1.2's settings (the type of new Users); undefined before it. */
 	columns?: ColumnsSettings;
 }
@@ -37,6 +46,8 @@ export interface SyncDecision {
 	/** For created: the User to create. For updated: the changed fields only, as Update a User takes them. */
 	create?: NewUser;
 	update?: { user: Record<string, string>; tag_list?: string };
+	/** Node version 1.3: the value this item was skipped for, which the node does not know. */
+	unknown?: UnknownValue;
 }
 
 const lower = (value: unknown) => String(value ?? '').trim().toLowerCase();
@@ -48,12 +59,14 @@ const listItems = (items: number[]) => (items.length === 1 ? `item ${items[0]}` 
  * The fields of `wanted` that differ from `existing`; emails compare without case, Tags as sets. Create or Update
  * compares so too.
  */
-export function changesOf(existing: IDataObject, wanted: NewUser): Changes {
+export function changesOf(existing: IDataObject, wanted: GivenUser): Changes {
 	const changes: Changes = {};
+	// A field the row leaves blank (node version 1.3, a User the service has) is left as the service has it.
 	for (const field of ['first_name', 'last_name'] as const) {
-		if (String(existing[field] ?? '') !== wanted[field]) changes[field] = { from: existing[field] ?? null, to: wanted[field] };
+		const to = wanted[field];
+		if (to !== undefined && String(existing[field] ?? '') !== to) changes[field] = { from: existing[field] ?? null, to };
 	}
-	if (lower(existing.email) !== lower(wanted.email)) changes.email = { from: existing.email ?? null, to: wanted.email };
+	if (wanted.email !== undefined && lower(existing.email) !== lower(wanted.email)) changes.email = { from: existing.email ?? null, to: wanted.email };
 	if (wanted.tag_list !== undefined) {
 		const from = sortedTags(userTags(existing));
 		const to = sortedTags(wanted.tag_list.split(','));
@@ -61,6 +74,17 @@ export function changesOf(existing: IDataObject, wanted: NewUser): Changes {
 	}
 	return changes;
 }
+
+/** What a row's status means; undefined without one. Before node version 1.3 a status is a leaver's or nothing. */
+function statusOf(row: SyncRow, options: SyncOptions): StatusMeaning | undefined {
+	if (row.status === undefined) return undefined;
+	if (options.stayingStatuses === undefined) return options.leaverStatuses.includes(lower(row.status)) ? 'left' : undefined;
+	return statusMeaning(row.status, { leavers: options.leaverStatuses, staying: options.stayingStatuses });
+}
+
+/** Why a row's status creates and deactivates nobody: the column as the file names it, the value, the two options. */
+const unknownStatus = (row: SyncRow) =>
+	`${quoted(row.statusColumn ?? 'Status')} is ${row.status}, which is in neither 'Statuses That Mean Left' nor 'Statuses That Mean Still There'`;
 
 /**
  * Matches the list with the Organization's Users by External ID and decides, row by row and then for the Users the
@@ -97,15 +121,26 @@ export function planSync(rows: SyncRow[], users: IDataObject[], options: SyncOpt
 	for (const row of rows) {
 		const existing = row.externalId === undefined ? undefined : byExternalId.get(row.externalId);
 		const sameId = row.externalId === undefined ? [] : (rowsByExternalId.get(row.externalId) ?? []);
-		const left = row.status !== undefined && options.leaverStatuses.includes(lower(row.status));
+		const status = statusOf(row, options);
+		const column = quoted(row.statusColumn ?? 'Status');
 		// A leaver needs only an External ID: nothing else of the row is read, nor ever created or updated.
-		if (left && row.externalId !== undefined && sameId.length <= 1) {
-			if (existing) leavers.push(decide(row, existing, { action: 'deactivated', reason: `Left: 'Status' is ${row.status}` }));
+		if (status === 'left' && row.externalId !== undefined && sameId.length <= 1) {
+			if (existing) leavers.push(decide(row, existing, { action: 'deactivated', reason: `Left: ${column} is ${row.status}` }));
+			// From 1.3 the reason leaves out the External ID (the item has it), so that a summary can group such rows.
+			else if (options.stayingStatuses) decide(row, existing, { reason: `Left (${column} is ${row.status}), and the organization has no user with this External ID: nothing to deactivate` });
 			else decide(row, existing, { reason: `Left ('Status' is ${row.status}), and the organization has no user with External ID ${row.externalId}: nothing to deactivate` });
 			continue;
 		}
-		if (row.invalid !== undefined || !row.user) {
-			decide(row, existing, { reason: row.invalid ?? 'The item could not be read' });
+		// A status that means neither creates nobody (a User the service has is compared as usual, not deactivated).
+		if (status === 'unknown' && !existing && row.externalId !== undefined) {
+			const unknown: UnknownValue = { field: 'status', column: row.statusColumn ?? 'Status', value: String(row.status) };
+			decide(row, existing, { reason: `Not created: ${unknownStatus(row)}. Add it to one of them`, unknown });
+			continue;
+		}
+		// From 1.3, a row that cannot create a User may still say what changed of one the service has.
+		const wanted: GivenUser | undefined = row.user ?? (existing ? row.given : undefined);
+		if (!wanted) {
+			decide(row, existing, { reason: (existing ? row.givenInvalid : undefined) ?? row.invalid ?? 'The item could not be read' });
 			continue;
 		}
 		if (sameId.length > 1) {
@@ -114,8 +149,7 @@ export function planSync(rows: SyncRow[], users: IDataObject[], options: SyncOpt
 			});
 			continue;
 		}
-		const wanted = row.user;
-		const emailOwner = byEmail.get(lower(wanted.email));
+		const emailOwner = wanted.email === undefined ? undefined : byEmail.get(lower(wanted.email));
 		if (emailOwner && String(emailOwner.external_id ?? '') !== wanted.external_id) {
 			emailConflicts.set(emailOwner.id, row.item);
 			decide(row, existing, {
@@ -124,9 +158,10 @@ export function planSync(rows: SyncRow[], users: IDataObject[], options: SyncOpt
 			continue;
 		}
 		if (!existing) {
-			const creation = userToCreate(wanted, options.columns);
+			// Without a User the service has, only a row that gives all a new User needs gets here.
+			const creation = userToCreate(wanted as NewUser, options.columns, row.typeCell);
 			if ('refused' in creation) {
-				decide(row, existing, { reason: creation.refused });
+				decide(row, existing, { reason: creation.refused, unknown: creation.unknown });
 				continue;
 			}
 			const { user: create, reason } = creation;
@@ -138,13 +173,14 @@ export function planSync(rows: SyncRow[], users: IDataObject[], options: SyncOpt
 			continue;
 		}
 		const changes = changesOf(existing, wanted);
-		const reason = userTypeNote(existing, wanted);
+		const notes = [userTypeNote(existing, wanted), status === 'unknown' ? `${unknownStatus(row)}: not deactivated` : null];
+		const reason = notes.filter(Boolean).join('; ') || null;
 		if (Object.keys(changes).length === 0) {
 			decide(row, existing, { action: 'unchanged', reason });
 			continue;
 		}
 		const user: Record<string, string> = {};
-		for (const field of ['first_name', 'last_name', 'email'] as const) if (changes[field]) user[field] = wanted[field];
+		for (const field of ['first_name', 'last_name', 'email'] as const) if (changes[field]) user[field] = changes[field].to as string;
 		decide(row, existing, {
 			action: 'updated',
 			changes,

@@ -7,8 +7,9 @@ import { checkedUserId } from '../common/user';
 import { beforeVersion1_2, fromVersion1_2 } from '../common/versions';
 import type { Operation } from '../types';
 import { forItem } from '../../../shared/wording';
-import { columnsSettings, readUserItem, userToCreate } from './columns';
+import { columnsSettings, readUserItem } from './columns';
 import { newUserTypeField, upsertColumnsFields } from './columnParameters';
+import { userToCreate } from './newUserType';
 import { createUser, externalIdField, newUserAdditionalFields, newUserNameFields, updateUser, userTypeNote } from './shared';
 import { changesOf } from './syncPlan';
 
@@ -41,14 +42,14 @@ export const upsert: Operation = {
 	],
 	output: upsertedUserOutput,
 	async execute(this: IExecuteFunctions, itemIndex: number) {
-		const newUser = readUserItem(this, itemIndex);
+		const { user: newUser, typeCell } = readUserItem(this, itemIndex);
 		// One page at most: the filter finds one User or none.
 		const query = { external_id: newUser.external_id };
 		const found = (await apiRequestAllItems.call(this, '/users', query, PAGE_SIZE)) as IDataObject[];
 		// Only an exact match counts, so a filter the service applied loosely can never update someone else.
 		const existing = found.find((user) => String(user.external_id) === newUser.external_id);
 		if (!existing) {
-			const creation = userToCreate(newUser, columnsSettings(this));
+			const creation = userToCreate(newUser, columnsSettings(this), typeCell);
 			if ('refused' in creation) {
 				throw new NodeOperationError(this.getNode(), forItem(creation.refused, itemIndex), {
 					itemIndex,

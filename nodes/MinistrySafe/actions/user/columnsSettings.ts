@@ -1,0 +1,65 @@
+// What Sync and Create or Update read once per run from node version 1.2 (contract.md "Node version 1.2"): how a
+// staff list's rows are mapped, the type of new Users, and from 1.3 the words the options add to those that say a type.
+import type { IExecuteFunctions } from 'n8n-workflow';
+
+import { textList } from '../../../shared/values';
+import { USER_TYPES } from '../common/descriptions';
+import { itemInput } from '../common/inputs';
+import { VERSION_1_2, VERSION_1_3 } from '../common/versions';
+import type { TypeWords } from './staffValues';
+
+type UserType = (typeof USER_TYPES)[number];
+
+/** What node version 1.2 reads once per run: how rows are mapped, which columns, and the type of new Users. */
+export interface ColumnsSettings {
+	automatic: boolean;
+	/** Sync reads a row's Status too. */
+	sync: boolean;
+	newUserType: 'fromColumns' | 'none' | UserType;
+	/** Node version 1.3: a row's values read by their meaning (staffValues.ts), email per row, names' notes ignored. */
+	at1_3: boolean;
+	/** Node version 1.3: the words the options add to those that say a type (Sync; Create or Update has no options). */
+	typeWords: TypeWords;
+}
+
+const MAPPING_MODES = ['autoMapInputData', 'defineBelow'] as const;
+const NEW_USER_TYPES = ['fromColumns', 'none', ...USER_TYPES] as const;
+
+/** The settings of this run, read once (they take no expressions): Create or Update runs once per item. */
+const columnsSettingsOfRun = new WeakMap<IExecuteFunctions, { settings?: ColumnsSettings }>();
+
+/** Node version 1.2's settings; undefined before it. */
+export function columnsSettings(context: IExecuteFunctions): ColumnsSettings | undefined {
+	let known = columnsSettingsOfRun.get(context);
+	if (!known) {
+		known = { settings: context.getNode().typeVersion < VERSION_1_2 ? undefined : readColumnsSettings(context) };
+		columnsSettingsOfRun.set(context, known);
+	}
+	return known.settings;
+}
+
+function readColumnsSettings(context: IExecuteFunctions): ColumnsSettings {
+	const input = itemInput(context, 0);
+	const { mode, matching, newUserType } = input.all(() => ({
+		mode: input.choice('columns.mappingMode', 'Columns', MAPPING_MODES),
+		matching: input.value('columns.matchingColumns'),
+		newUserType: input.choice('newUserType', 'User Type for New Users', NEW_USER_TYPES),
+	}));
+	// The one column a User is matched on (the service finds Users by External ID); saved workflows may omit it.
+	if (Array.isArray(matching) && matching.some((column) => column !== 'external_id')) {
+		throw input.invalid('Columns to Match On', "must be 'External ID': users are matched on it alone");
+	}
+	const sync = context.getNodeParameter('operation', 0) === 'sync';
+	const at1_3 = context.getNode().typeVersion >= VERSION_1_3;
+	const typeWords = { volunteers: [] as string[], employees: [] as string[] };
+	if (at1_3 && sync) {
+		const words = input.all(() => ({
+			volunteers: input.text('options.volunteerTypes', 'Values That Mean Volunteer'),
+			employees: input.text('options.employeeTypes', 'Values That Mean Employee'),
+		}));
+		Object.assign(typeWords, { volunteers: textList(words.volunteers), employees: textList(words.employees) });
+	}
+	// Sync's default is Map Automatically, Create or Update's Map Each Column Manually (columnParameters.ts).
+	const automatic = (mode ?? (sync ? 'autoMapInputData' : 'defineBelow')) === 'autoMapInputData';
+	return { automatic, sync, newUserType: newUserType ?? 'fromColumns', at1_3, typeWords };
+}

@@ -1,0 +1,58 @@
+// The type a new User is created with (node version 1.2, `newUserType`): the service cannot set a User's type later,
+// so a User the node cannot type is not created. From node version 1.3 the row's type may be written in the words
+// exports use (staffValues.ts): a value that says neither type creates nobody, named so a summary can group it.
+import { quoted } from '../../../shared/wording';
+import type { ColumnsSettings } from './columnsSettings';
+import type { NewUser } from './shared';
+import type { UnknownValue } from './staffValues';
+
+/** Why a User is not created without a type: the service cannot set one later. */
+export const NO_USER_TYPE_ADVICE =
+	"Not created: the item gives no 'User Type', and the service cannot set a user's type later. Map a 'User Type' column, or choose 'Employee' or 'Volunteer' under 'User Type for New Users' ('No Type (Cannot Be Set Later)' creates users without one)";
+
+const TYPE_NAMES: Record<string, string> = { employee: 'Employee', volunteer: 'Volunteer' };
+
+/** The row's type cell (node version 1.3): the input field it came from, the value as written and what it says. */
+export interface TypeCell {
+	column: string;
+	value: string;
+	meaning?: 'employee' | 'volunteer';
+}
+
+/** Why a row whose type says neither volunteer nor employee creates nobody, and what to do. */
+function unknownTypeAdvice(cell: TypeCell, sync: boolean): string {
+	const where = sync
+		? "Add it to 'Values That Mean Volunteer' or 'Values That Mean Employee', or choose a type under 'User Type for New Users'"
+		: "Write Volunteer or Employee in the item, or choose a type under 'User Type for New Users'";
+	return `Not created: ${quoted(cell.column)} is ${cell.value}, which says neither volunteer nor employee, and the service cannot set a user's type later. ${where}`;
+}
+
+/** The unknown value of a type cell, in the fields a summary groups by. */
+export const unknownType = (cell: TypeCell | undefined): UnknownValue | undefined =>
+	cell && cell.meaning === undefined ? { field: 'user_type', column: cell.column, value: cell.value } : undefined;
+
+/**
+ * The User to create, with its type: a chosen type for every new User (said when the item asked for another), the
+ * item's own, or none when 'No Type' is chosen; with 'From Columns' an item without a type creates nobody (`refused`).
+ * A type cell that says neither type (node version 1.3) creates nobody unless a type is chosen, whatever the choice.
+ */
+export function userToCreate(
+	wanted: NewUser,
+	settings: ColumnsSettings | undefined,
+	typeCell?: TypeCell,
+): { user: NewUser; reason: string | null } | { refused: string; unknown?: UnknownValue } {
+	const choice = settings?.newUserType;
+	if (choice === 'employee' || choice === 'volunteer') {
+		const asked = typeCell ? typeCell.meaning : wanted.user_type;
+		const overridden = typeCell ? asked !== choice : wanted.user_type !== undefined && wanted.user_type !== choice;
+		const given = typeCell ? `${quoted(typeCell.column)} (${typeCell.value})` : `'User Type' (${wanted.user_type})`;
+		const reason = overridden
+			? `Created as ${TYPE_NAMES[choice]}, the type chosen under 'User Type for New Users'; the item's ${given} was not used`
+			: null;
+		return { user: { ...wanted, user_type: choice }, reason };
+	}
+	const unknown = unknownType(typeCell);
+	if (unknown && typeCell) return { refused: unknownTypeAdvice(typeCell, settings?.sync ?? false), unknown };
+	if (choice === 'fromColumns' && wanted.user_type === undefined) return { refused: NO_USER_TYPE_ADVICE };
+	return { user: wanted, reason: null };
+}

@@ -1,0 +1,82 @@
+// Sync's parameters about a staff list's values (contract.md "Node version 1.3: the values in staff lists"): which
+// statuses mean a person left or is still there, which types mean volunteer or employee, the notice before a live run
+// that deactivates, and the fields of an item skipped for a value the node does not know.
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { textList } from '../../../shared/values';
+import { itemInput } from '../common/inputs';
+import { beforeVersion1_2, fromVersion1_2, fromVersion1_3, VERSION_1_3 } from '../common/versions';
+import { EMPLOYEE_TYPES, LEAVER_CODES, LEAVER_PHRASES, STAYING_STATUSES, type UnknownValue, VOLUNTEER_TYPES } from './staffValues';
+
+/** The statuses that mean a person has left, unless the option names others (node version 1.2's default, kept). */
+export const LEAVER_STATUSES = 'terminated, inactive, left, former, separated';
+
+/** Some of the built-in words, as the descriptions quote them. */
+const someOf = (words: string[], count: number) => words.slice(0, count).join(', ');
+
+export const valueOptions: INodeProperties[] = [
+	{
+		displayName: 'Statuses That Mean Left',
+		name: 'leaverStatuses',
+		type: 'string',
+		displayOptions: fromVersion1_2,
+		default: LEAVER_STATUSES,
+		description: `Comma-separated values of the 'Status' column of people who have left: their user is deactivated (whether or not 'Deactivate Missing Users' is on), never created or updated; 'Status' itself is never sent. Defaults to ${LEAVER_STATUSES}, compared without case. From node version 1.3 compared by whole words, ignoring spaces and punctuation, and added to the codes and phrases exports use (${someOf(LEAVER_CODES, 2)}, ${someOf(LEAVER_PHRASES, 4)}, Former Member, Resigned, Retired, Deceased ...).`,
+	},
+	{
+		displayName: 'Statuses That Mean Still There',
+		name: 'stayingStatuses',
+		type: 'string',
+		displayOptions: fromVersion1_3,
+		default: STAYING_STATUSES,
+		description: `Comma-separated values of the 'Status' column of people still there, compared by whole words without case, spaces or punctuation. A status in neither list creates and deactivates nobody, and the item says so. Defaults to ${STAYING_STATUSES}. A status with a word of 'Statuses That Mean Left' has left ("Inactive Member").`,
+	},
+	{
+		displayName: 'Values That Mean Volunteer',
+		name: 'volunteerTypes',
+		type: 'string',
+		displayOptions: fromVersion1_3,
+		default: '',
+		description: `Comma-separated values of the 'User Type' column (or Employee Type, Worker Type, Role ...) that mean a volunteer, added to those exports use (${someOf(VOLUNTEER_TYPES, 3)}). Defaults to none beyond those. A value that means neither type creates nobody: the type cannot be set later.`,
+	},
+	{
+		displayName: 'Values That Mean Employee',
+		name: 'employeeTypes',
+		type: 'string',
+		displayOptions: fromVersion1_3,
+		default: '',
+		description: `Comma-separated values of the 'User Type' column (or Employee Type, Worker Type, Role ...) that mean an employee, added to those exports use (${someOf(EMPLOYEE_TYPES, 4)}, FT, PT, Full-Time, Contractor, Pastor, Teacher ...). Defaults to none beyond those.`,
+	},
+];
+
+/** Node version 1.3's 'Statuses That Mean Still There'; undefined before it (a status is a leaver's or nothing). */
+export function stayingStatusesOf(context: IExecuteFunctions): string[] | undefined {
+	if (context.getNode().typeVersion < VERSION_1_3) return undefined;
+	return textList(itemInput(context, 0).text('options.stayingStatuses', 'Statuses That Mean Still There') ?? STAYING_STATUSES);
+}
+
+// A live run deactivates those the list marks as left whatever Deactivate Missing Users says, so from version 1.2
+// (which reads a status) the notice shows whenever Dry Run is off. Said where the switch is turned off: that is where
+// the risk is taken.
+export const liveRunNotices: INodeProperties[] = [
+	{
+		displayName:
+			"'Dry Run' is off: the next run creates and updates users for real, and deactivates every user not in the list (up to 'Max Deactivations')",
+		name: 'liveDeactivationNotice',
+		type: 'notice',
+		default: '',
+		displayOptions: { show: { ...beforeVersion1_2.show, dryRun: [false], '/options.deactivateMissing': [true] } },
+	},
+	{
+		displayName:
+			"'Dry Run' is off: the next run creates and updates users for real, deactivates those the list marks as left ('Statuses That Mean Left') and, when 'Deactivate Missing Users' is on, every user not in the list (up to 'Max Deactivations' in all)",
+		name: 'liveDeactivationNotice',
+		type: 'notice',
+		default: '',
+		displayOptions: { show: { ...fromVersion1_2.show, dryRun: [false] } },
+	},
+];
+
+/** The fields of an item skipped for a value the node does not know, so that a summary can say it once. */
+export const unknownFields = (unknown: UnknownValue | undefined): IDataObject =>
+	unknown ? { unknown_field: unknown.field, unknown_column: unknown.column, unknown_value: unknown.value } : {};

@@ -36,7 +36,7 @@ interface Condition {
  * the item compared as text, all conditions together): anything else fails here rather than being guessed.
  */
 function filtered(id: string, items: INodeExecutionData[], conditionsOf: (conditions: Condition[]) => Condition[] = (all) => all) {
-	const { conditions } = nodeOf(id, 'Only changes').parameters as { conditions: { combinator: string; conditions: Condition[] } };
+	const { conditions } = nodeOf(id, 'Only changes').parameters as unknown as { conditions: { combinator: string; conditions: Condition[] } };
 	expect(conditions.combinator).toBe('and');
 	const checks = conditionsOf(conditions.conditions).map((condition) => {
 		const field = /^=\{\{ \$json\.(\w+) \}\}$/.exec(condition.leftValue)?.[1];

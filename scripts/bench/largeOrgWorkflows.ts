@@ -1,0 +1,167 @@
+// The large-organisation benchmark's workflows (npm run bench:n8n), saved as a user saves them and run from their
+// manual trigger as the editor runs them: User > Get Many, User > Sync (dry run and applied) fed by a staff list read
+// from an HR system over HTTP, and Compliance > Get Report. Each step's last node is the one measured. The HR system is
+// a small server on 127.0.0.1 that serves the staff list as JSON, as an HR system's directory endpoint does.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+import type { CredentialFile, WorkflowFile } from '../n8n-runtime';
+import { NODE_TYPES } from '../n8n-runtime';
+
+/** The manual trigger's name in every workflow: what "Execute workflow" starts from. */
+export const MANUAL_TRIGGER = 'When clicking ‘Execute workflow’';
+/** The share of the staff list that differs from the service: 2%, a night's worth of changes in a large district. */
+export const CHANGED_EVERY = 50;
+
+export const CREDENTIAL = { id: 'benchLargeOrgApi', name: 'MinistrySafe sandbox (large organisation)' };
+
+export function largeOrgCredentials(sandbox: { url: string; apiKey: string }): CredentialFile[] {
+	return [{ ...CREDENTIAL, type: 'ministrySafeApi', data: { environment: 'custom', baseUrl: sandbox.url, apiKey: sandbox.apiKey } }];
+}
+
+export interface Step {
+	/** The row's label in the table. */
+	label: string;
+	workflow: WorkflowFile;
+	/** The node whose output the editor is asked to show, and whose output size is printed. */
+	measured: string;
+	/** The node that reads the staff list, when there is one: its output is the list itself. */
+	source?: string;
+	/** Sync's applied run changes the service: it runs after the dry run, once. */
+	kind: 'getMany' | 'syncDryRun' | 'syncApplied' | 'report';
+}
+
+type Node = Record<string, unknown>;
+
+function manualWorkflow(id: string, name: string, nodes: Node[]): WorkflowFile {
+	const all: Node[] = [
+		{ id: `${id}-manual`, name: MANUAL_TRIGGER, type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
+		...nodes.map((node, index) => ({ id: `${id}-${index}`, position: [240 * (index + 1), 0], ...node })),
+	];
+	const connections: Record<string, unknown> = {};
+	for (let index = 1; index < all.length; index++) {
+		connections[all[index - 1].name as string] = { main: [[{ node: all[index].name, type: 'main', index: 0 }]] };
+	}
+	return { id, name, active: false, settings: { executionOrder: 'v1' }, nodes: all, connections };
+}
+
+/** Our node at a version, with the benchmark's credential. */
+const ministrySafe = (name: string, typeVersion: number, parameters: Record<string, unknown>): Node => ({
+	name,
+	type: NODE_TYPES.action,
+	typeVersion,
+	parameters,
+	credentials: { ministrySafeApi: CREDENTIAL },
+});
+
+/** The HR system's directory, read as a user reads one with the HTTP Request node: a JSON array, one item a person. */
+const readStaffList = (url: string): Node => ({
+	name: 'Read the staff list',
+	type: 'n8n-nodes-base.httpRequest',
+	typeVersion: 4.2,
+	parameters: { url, options: {} },
+});
+
+/** The steps at a node version (1.3, the newest, for the targets; 1.2 for the figures before). */
+export function largeOrgSteps(staffListUrl: string, typeVersion: number): Step[] {
+	const suffix = typeVersion === 1.3 ? '' : ` (node version ${typeVersion})`;
+	const id = (name: string) => `benchLarge${name}${String(typeVersion).replace('.', '')}`;
+	const sync = (dryRun: boolean) =>
+		ministrySafe('Sync users', typeVersion, {
+			resource: 'user',
+			operation: 'sync',
+			dryRun,
+			columns: { mappingMode: 'autoMapInputData', value: null, matchingColumns: ['external_id'] },
+			options: {},
+		});
+	return [
+		{
+			label: `User > Get Many, Return All${suffix}`,
+			kind: 'getMany',
+			measured: 'Get many users',
+			workflow: manualWorkflow(id('GetMany'), `Bench: Get Many${suffix}`, [
+				ministrySafe('Get many users', typeVersion, { resource: 'user', operation: 'getAll', returnAll: true, filters: {} }),
+			]),
+		},
+		{
+			label: `User > Sync, Dry Run, Map Automatically (2% changed)${suffix}`,
+			kind: 'syncDryRun',
+			measured: 'Sync users',
+			source: 'Read the staff list',
+			workflow: manualWorkflow(id('SyncDry'), `Bench: Sync dry run${suffix}`, [readStaffList(staffListUrl), sync(true)]),
+		},
+		{
+			label: `User > Sync, applied (2% changed)${suffix}`,
+			kind: 'syncApplied',
+			measured: 'Sync users',
+			source: 'Read the staff list',
+			workflow: manualWorkflow(id('SyncApplied'), `Bench: Sync applied${suffix}`, [readStaffList(staffListUrl), sync(false)]),
+		},
+		{
+			label: `Compliance > Get Report${suffix}`,
+			kind: 'report',
+			measured: 'Compliance report',
+			workflow: manualWorkflow(id('Report'), `Bench: Get Report${suffix}`, [
+				ministrySafe('Compliance report', typeVersion, { resource: 'compliance', operation: 'getReport', filters: {}, settings: {} }),
+			]),
+		},
+	];
+}
+
+export interface StaffListServer {
+	url: string;
+	/** How many rows differ from the service. */
+	changed: number;
+	close(): Promise<void>;
+}
+
+type ApiUser = { external_id: string | null; first_name: string; last_name: string; email: string; user_type: string | null };
+
+/**
+ * The Organization's Users as a staff list with an HR export's column names, every CHANGED_EVERY-th person with a new
+ * last name, served as one JSON array on 127.0.0.1. The Users are read through the sandbox's API, 10 pages at a time.
+ */
+export async function serveStaffList(sandbox: { url: string; apiKey: string }, userCount: number): Promise<StaffListServer> {
+	const pages = Math.ceil(userCount / 100);
+	const users: ApiUser[] = [];
+	for (let first = 1; first <= pages; first += 10) {
+		const batch = await Promise.all(
+			Array.from({ length: Math.min(10, pages - first + 1) }, async (_, offset) => {
+				const response = await fetch(`${sandbox.url}/api/v2/users?page=${first + offset}`, {
+					headers: { Authorization: `Token token=${sandbox.apiKey}` },
+					signal: AbortSignal.timeout(60_000),
+				});
+				if (!response.ok) throw new Error(`The sandbox answered ${response.status} for page ${first + offset}`);
+				return (await response.json()) as ApiUser[];
+			}),
+		);
+		users.push(...batch.flat());
+	}
+	let changed = 0;
+	const rows = users
+		.filter((user) => user.external_id)
+		.map((user, index) => {
+			const moved = index % CHANGED_EVERY === 0;
+			if (moved) changed++;
+			return {
+				'Employee ID': user.external_id,
+				'First Name': user.first_name,
+				'Last Name': moved ? `${user.last_name}-Moved` : user.last_name,
+				Email: user.email,
+				// Blank where the service has none: a type cannot be changed later, so Sync leaves it.
+				'User Type': user.user_type ?? '',
+			};
+		});
+	const body = JSON.stringify(rows);
+	const server: Server = createServer((request, response) => {
+		response.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
+		response.end(body);
+	});
+	await new Promise<void>((resolveListen) => server.listen(0, '127.0.0.1', resolveListen));
+	const { port } = server.address() as AddressInfo;
+	return {
+		url: `http://127.0.0.1:${port}/staff`,
+		changed,
+		close: () => new Promise((resolveClose) => server.close(() => resolveClose())),
+	};
+}

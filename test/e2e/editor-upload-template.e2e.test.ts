@@ -1,14 +1,16 @@
 // The template "Upload your staff list" as a user first meets it, in a real browser: imported with its credential
 // there, opened in the editor, run with "Execute workflow" (n8n opens the form's test page in a new tab), a file
 // uploaded and the ending page read in that tab. An export whose ID column is not recognised gets one sentence naming
-// its columns; a Paycom-like export of "Employees" gets a dry run that names the people, and, with "Execute workflow"
-// pressed again (a test form takes one submission), "Apply the changes" creates them as employees.
+// its columns; a UKG-like export (status codes, employees and volunteers in one file) gets a dry run that names the
+// people by type, those who left once and each code it does not know once, and, with "Execute workflow" pressed again
+// (a test form takes one submission), "Apply the changes" creates them with their types and no one who left.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 
 import type { Page } from 'playwright-core';
 
 import { exampleWorkflows, waitFor } from '../../scripts/n8n-runtime';
+import { type UploadExport, ukgLikeExport } from '../fixtures/uploadExports';
 import { ok, sandboxClients } from '../helpers/sandbox';
 import { type EditorSession, SCREENSHOT_DIR, launchEditor, signIn } from './browser';
 import { type E2eEnvironment, startE2eEnvironment } from './helpers';
@@ -23,7 +25,9 @@ interface ApiUser {
 	external_id: string;
 	first_name: string;
 	last_name: string;
+	email: string;
 	user_type: string | null;
+	tags: string[];
 }
 
 const csv = (rows: string[][]) => `${rows.map((row) => row.join(',')).join('\r\n')}\r\n`;
@@ -34,16 +38,6 @@ const ADP_LIKE = csv([
 	['30001', 'Ana', 'Adpson', 'ana.adpson@example.org', 'Active'],
 	['30002', 'Bo', 'Adpson', 'bo.adpson@example.org', 'Active'],
 ]);
-const NEW_HIRES = [
-	['TPL-EDITOR-1', 'Priya', 'Editorson', 'priya.editorson@example.org'],
-	['TPL-EDITOR-2', 'Quinn', 'Editorson', 'quinn.editorson@example.org'],
-];
-/** A Paycom-like export: Employee Code, the legal names, the work email and the status. */
-const PAYCOM_LIKE = csv([
-	['Employee Code', 'Legal Firstname', 'Legal Lastname', 'Work Email', 'Employee Status'],
-	...NEW_HIRES.map((hire) => [...hire, 'Active']),
-]);
-
 let env: E2eEnvironment;
 let editor: EditorSession;
 let page: Page;
@@ -125,29 +119,47 @@ it('an ADP-like export without a recognised ID column: the ending page is one se
 	await runEnded();
 });
 
-it('a Paycom-like export of "Employees": the dry run names the people; Execute workflow again and Apply creates them as employees', async () => {
+it('a UKG-like export of employees and volunteers: the dry run names them by type and each unknown code once; Apply creates them with their types', async () => {
 	const before = await users();
-	const dryRun = await runForm({ name: 'paycom-export.csv', content: PAYCOM_LIKE }, 'Employees', 'Show what would change', 'What would change');
-	expect(await linesOf(dryRun)).toEqual(
+	const [leaver, kept] = before.filter((user) => /^\d+$/.test(user.external_id) && user.user_type && !/[<>&']/.test(`${user.first_name}${user.last_name}`));
+	const ukg: UploadExport = ukgLikeExport(leaver, kept);
+	const file = { name: ukg.file, content: csv(ukg.rows) };
+	const name = (person: { firstName: string; lastName: string }) => `${person.firstName} ${person.lastName}`;
+	const byType = (type: 'employee' | 'volunteer') => ukg.created.filter((person) => person.userType === type).map(name);
+
+	const dryRun = await runForm(file, 'Employees and volunteers: the file says which', 'Show what would change', 'What would change');
+	const dryRunLines = await linesOf(dryRun);
+	expect(dryRunLines).toEqual(
 		expect.arrayContaining([
-			'Would create 2: Priya Editorson, Quinn Editorson',
+			`Would create 2 employees: ${byType('employee').join(', ')}`,
+			`Would create 1 volunteer: ${byType('volunteer').join(', ')}`,
+			`Would deactivate 1: ${leaver.first_name} ${leaver.last_name}`,
 			'Nothing has changed yet. To make these changes, send the same file again with "Apply the changes".',
 		]),
 	);
+	for (const { column, value } of ukg.unknown) {
+		expect(dryRunLines.filter((line) => line.includes(`'${value}'`))).toEqual([expect.stringMatching(new RegExp(`^${column} '${value}' \\(`))]);
+	}
 	expect(await users()).toEqual(before);
 	await shoot(dryRun, 'upload-dry-run.png');
 	await dryRun.close();
 	await runEnded();
 
 	// A test form takes one submission: the applied run is a second "Execute workflow".
-	const applied = await runForm({ name: 'paycom-export.csv', content: PAYCOM_LIKE }, 'Employees', 'Apply the changes', 'Your staff list is applied');
-	expect(await linesOf(applied)).toContain('Created 2: Priya Editorson, Quinn Editorson');
+	const applied = await runForm(file, 'Employees and volunteers: the file says which', 'Apply the changes', 'Your staff list is applied');
+	expect(await linesOf(applied)).toEqual(
+		expect.arrayContaining([`Created 2 employees: ${byType('employee').join(', ')}`, `Created 1 volunteer: ${byType('volunteer').join(', ')}`]),
+	);
 	await shoot(applied, 'upload-applied.png');
 	await applied.close();
 
-	const created = (await users()).filter((user) => user.external_id.startsWith('TPL-EDITOR-'));
-	expect(created.map(({ external_id, first_name, user_type }) => ({ external_id, first_name, user_type }))).toEqual([
-		{ external_id: 'TPL-EDITOR-1', first_name: 'Priya', user_type: 'employee' },
-		{ external_id: 'TPL-EDITOR-2', first_name: 'Quinn', user_type: 'employee' },
-	]);
+	const after = await users();
+	const listed = new Set(ukg.rows.slice(1).map(([externalId]) => externalId));
+	expect(
+		after
+			.filter((user) => listed.has(user.external_id) && !before.some((known) => known.id === user.id))
+			.map(({ external_id, user_type }) => ({ external_id, user_type }))
+			.sort((a, b) => a.external_id.localeCompare(b.external_id)),
+	).toEqual(ukg.created.map((person) => ({ external_id: person.externalId, user_type: person.userType })));
+	expect(after.find((user) => user.id === leaver.id)).toBeUndefined();
 });

@@ -23,7 +23,11 @@ export interface FormPage {
 interface FormField {
 	id: string;
 	label: string;
-	kind: 'file' | 'other';
+	kind: 'file' | 'hidden' | 'other';
+	/** What a hidden field sends as it is (an HTML element's own copy of its text). */
+	value: string;
+	/** Marked required: the page refuses to send the form without it. */
+	required: boolean;
 }
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", '#x27': "'", '#x3D': '=', nbsp: ' ' };
@@ -65,7 +69,13 @@ function formFields(html: string): FormField[] {
 		.map((match) => ({ tag: match[1].toLowerCase(), attributes: match[2] }))
 		.map(({ attributes }) => ({
 			id: /\bname=['"]([^'"]+)['"]/i.exec(attributes)?.[1] ?? '',
-			kind: /\btype=['"]file['"]/i.test(attributes) ? ('file' as const) : ('other' as const),
+			kind: /\btype=['"]file['"]/i.test(attributes)
+				? ('file' as const)
+				: /\btype=['"]hidden['"]/i.test(attributes)
+					? ('hidden' as const)
+					: ('other' as const),
+			value: decode(/\bvalue=(?:"([^"]*)"|'([^']*)')/i.exec(attributes)?.slice(1).find((value) => value !== undefined) ?? ''),
+			required: /\bclass=['"][^'"]*\bform-required\b/i.test(attributes),
 		}))
 		.filter((field) => field.id !== '')
 		.map((field) => ({ ...field, label: labels.get(field.id) ?? field.id }));
@@ -101,8 +111,8 @@ async function endingPage(response: Response): Promise<FormPage> {
 }
 
 /**
- * Opens the form at `url`, fills in `answers` (by label; every field must be answered) and submits it; returns the
- * page that follows.
+ * Opens the form at `url`, fills in `answers` (by label; every required field must be answered, an optional one left
+ * out is sent empty) and submits it; returns the page that follows.
  */
 export async function submitForm(url: string, answers: FormAnswers): Promise<FormPage> {
 	// A form published a moment ago may not be served yet: in queue mode the webhook processor learns of it through
@@ -123,14 +133,19 @@ export async function submitForm(url: string, answers: FormAnswers): Promise<For
 		throw new Error(`${error.message}; the form page answered ${last.status}: ${visibleText(last.html).slice(0, 500)}`);
 	});
 	const fields = formFields(html);
-	const unknown = Object.keys(answers).filter((label) => !fields.some((field) => field.label === label));
+	const unknown = Object.keys(answers).filter((label) => !fields.some((field) => field.label === label && field.kind !== 'hidden'));
 	if (unknown.length > 0) {
 		throw new Error(`The form has no field ${unknown.join(', ')}; it has ${fields.map((field) => field.label).join(', ')}`);
 	}
 	const body = new FormData();
 	for (const field of fields) {
-		const answer = answers[field.label];
-		if (answer === undefined) throw new Error(`No answer for the field '${field.label}'`);
+		// A hidden field is sent as the page has it; an optional field left empty is sent empty, as a browser does.
+		if (field.kind === 'hidden') {
+			body.append(field.id, field.value);
+			continue;
+		}
+		const answer = answers[field.label] ?? (field.required ? undefined : '');
+		if (answer === undefined) throw new Error(`No answer for the required field '${field.label}'`);
 		if (field.kind === 'file') {
 			if (typeof answer === 'string') throw new Error(`The field '${field.label}' takes a file`);
 			body.append(field.id, new Blob([answer.content], { type: answer.type }), answer.name);

@@ -17,7 +17,8 @@ import {
 } from '../../scripts/n8n-runtime';
 import type { RecordedRequest } from '../../sandbox';
 import { ok, sandboxClients } from '../helpers/sandbox';
-import { type FormFile, submitForm } from './forms';
+import { churchRoster, type UploadExport, ukgLikeExport } from '../fixtures/uploadExports';
+import { type FormFile, type FormPage, submitForm } from './forms';
 import { type E2eEnvironment, startE2eEnvironment } from './helpers';
 
 const UPLOAD = 'msExampleUploadStaffList';
@@ -27,7 +28,9 @@ const BAMBOO_HR = 'msExampleBambooHrSync';
 const EXPIRING_REPORT = 'msExampleExpiringReport';
 const SCHEDULE = 'Every night at 2:00';
 /** The upload form's answers to "Who is on the list?" and "What should happen?". */
-const BY_COLUMN = 'A column in the file says which';
+const EMPLOYEES = 'Employees only';
+const VOLUNTEERS = 'Volunteers only';
+const BY_COLUMN = 'Employees and volunteers: the file says which';
 const DRY_RUN = 'Show what would change';
 const APPLY = 'Apply the changes';
 const SEND_AGAIN = 'Nothing has changed yet. To make these changes, send the same file again with "Apply the changes".';
@@ -168,7 +171,8 @@ describe('Upload your staff list', () => {
 		expect(page.title).toBe('What would change');
 		expect(page.text.split('\n')).toEqual(
 			expect.arrayContaining([
-				'Would create 2: Ada Uploadwell, Ben Uploadwell',
+				'Would create 1 employee: Ada Uploadwell',
+				'Would create 1 volunteer: Ben Uploadwell',
 				`Would update 1: ${changed.first_name} ${changed.last_name}-Okafor (last_name)`,
 				'Unchanged: 1',
 				SEND_AGAIN,
@@ -219,7 +223,8 @@ describe('Upload your staff list', () => {
 		expect(page.title).toBe('Your staff list is applied');
 		expect(page.text.split('\n')).toEqual(
 			expect.arrayContaining([
-				'Created 2: Ada Uploadwell, Ben Uploadwell',
+				'Created 1 employee: Ada Uploadwell',
+				'Created 1 volunteer: Ben Uploadwell',
 				`Updated 1: ${changed.first_name} ${changed.last_name}-Okafor (last_name)`,
 				'Unchanged: 1',
 			]),
@@ -227,8 +232,8 @@ describe('Upload your staff list', () => {
 		expect(page.text).not.toContain('Nothing has changed yet');
 
 		const after = await allUsers();
-		for (const [externalId, firstName, lastName] of newPeople) {
-			expect(after.find((user) => user.external_id === externalId)).toMatchObject({ first_name: firstName, last_name: lastName });
+		for (const [externalId, firstName, lastName, , userType] of newPeople) {
+			expect(after.find((user) => user.external_id === externalId)).toMatchObject({ first_name: firstName, last_name: lastName, user_type: userType });
 		}
 		expect(after.find((user) => user.id === changed.id)?.last_name).toBe(`${changed.last_name}-Okafor`);
 		expect(after.find((user) => user.id === same.id)).toEqual(same);
@@ -284,7 +289,7 @@ describe('Upload your staff list: exports as HR systems write them', () => {
 
 		const page = await submitForm(formUrl(workflow), {
 			'Staff list (CSV or Excel)': { name: 'adp-export.csv', type: 'text/csv', content },
-			'Who is on the list?': 'Employees',
+			'Who is on the list?': EMPLOYEES,
 			'What should happen?': DRY_RUN,
 		});
 
@@ -307,13 +312,13 @@ describe('Upload your staff list: exports as HR systems write them', () => {
 
 		const page = await submitForm(formUrl(workflow), {
 			'Staff list (CSV or Excel)': { name: 'adp-export.csv', type: 'text/csv', content },
-			'Who is on the list?': 'Volunteers',
+			'Who is on the list?': VOLUNTEERS,
 			'What should happen?': DRY_RUN,
 		});
 
 		expect(writes(sentSince(start))).toEqual([]);
 		expect(page.title).toBe('What would change');
-		expect(page.text.split('\n')).toEqual(expect.arrayContaining(['Would create 1: Ana Adpson', SEND_AGAIN]));
+		expect(page.text.split('\n')).toEqual(expect.arrayContaining(['Would create 1 volunteer: Ana Adpson', SEND_AGAIN]));
 	});
 
 	it('a Paycom-like export of "Employees": the dry run names the people, groups the skipped rows by reason, sends nothing', async () => {
@@ -322,7 +327,7 @@ describe('Upload your staff list: exports as HR systems write them', () => {
 
 		const page = await submitForm(formUrl(workflow), {
 			'Staff list (CSV or Excel)': paycom,
-			'Who is on the list?': 'Employees',
+			'Who is on the list?': EMPLOYEES,
 			'What should happen?': DRY_RUN,
 		});
 
@@ -332,7 +337,7 @@ describe('Upload your staff list: exports as HR systems write them', () => {
 		const lines = page.text.split('\n');
 		expect(lines).toEqual(
 			expect.arrayContaining([
-				'Would create 2: Priya Paycomson, Theo Ray & <Sons>',
+				'Would create 2 employees: Priya Paycomson, Theo Ray & <Sons>',
 				`Would deactivate 1: ${leaver.first_name} ${leaver.last_name}`,
 				'Would skip 2:',
 				'Unchanged: 1',
@@ -349,7 +354,7 @@ describe('Upload your staff list: exports as HR systems write them', () => {
 
 		const page = await submitForm(formUrl(workflow), {
 			'Staff list (CSV or Excel)': paycom,
-			'Who is on the list?': 'Employees',
+			'Who is on the list?': EMPLOYEES,
 			'What should happen?': APPLY,
 		});
 
@@ -371,7 +376,7 @@ describe('Upload your staff list: exports as HR systems write them', () => {
 		const lines = page.text.split('\n');
 		expect(lines).toEqual(
 			expect.arrayContaining([
-				'Created 2: Priya Paycomson, Theo Ray & <Sons>',
+				'Created 2 employees: Priya Paycomson, Theo Ray & <Sons>',
 				`Deactivated 1: ${leaver.first_name} ${leaver.last_name}`,
 				'Skipped 2:',
 				'Unchanged: 1',
@@ -386,6 +391,151 @@ describe('Upload your staff list: exports as HR systems write them', () => {
 		}
 		expect(after.find((user) => user.id === leaver.id)).toBeUndefined();
 		expect(after.find((user) => user.id === kept.id)).toEqual(kept);
+	});
+});
+
+describe('Upload your staff list: the values exports write (status codes, employees and volunteers in one file)', () => {
+	const workflow = template(UPLOAD);
+	let ukg: UploadExport;
+	let roster: UploadExport;
+
+	beforeAll(async () => {
+		// Four people the service has that no test above touches: in each list one who left and one still there.
+		const usable = (await allUsers()).filter(
+			(user) => /^\d+$/.test(user.external_id) && user.user_type && !/[<>&']/.test(`${user.first_name}${user.last_name}`),
+		);
+		const [ukgLeaver, ukgKept, rosterLeaver, rosterKept] = usable.slice(2, 6);
+		ukg = ukgLikeExport(ukgLeaver, ukgKept);
+		roster = churchRoster(rosterLeaver, rosterKept);
+	});
+
+	const fileOf = (list: UploadExport): FormFile => ({ name: list.file, type: 'text/csv', content: csv(list.rows) });
+	const fullName = (person: { firstName: string; lastName: string } | { first_name: string; last_name: string }) =>
+		'firstName' in person ? `${person.firstName} ${person.lastName}` : `${person.first_name} ${person.last_name}`;
+	const createdLines = (list: UploadExport, verb: string) =>
+		(['employee', 'volunteer'] as const).flatMap((type) => {
+			const these = list.created.filter((person) => person.userType === type);
+			if (these.length === 0) return [];
+			return [`${verb} ${these.length} ${type}${these.length === 1 ? '' : 's'}: ${these.map(fullName).join(', ')}`];
+		});
+
+	/** The page names each unknown value once, with its column and rows, in the uploader's words; nobody on them is created. */
+	function expectUnknownNamedOnce(page: FormPage, list: UploadExport, unknown = list.unknown): void {
+		for (const { column, value, people } of unknown) {
+			const named = page.text.split('\n').filter((line) => line.includes(`'${value}'`));
+			const rows = people.length === 1 ? '1 row' : `${people.length} rows`;
+			expect(named).toEqual([expect.stringMatching(new RegExp(`^${column} '${value}' \\(${rows}: ${people.map(fullName).join(', ')}\\) is not known`))]);
+			expect(named[0]).toMatch(/on the form/);
+		}
+	}
+
+	/** What the page must never say to someone who cannot open the editor, or after rows were skipped. */
+	function expectUploaderWords(page: FormPage): void {
+		expect(page.text).not.toMatch(/Statuses That Mean|Values That Mean|User Type for New Users|Max Deactivations|Map Automatically|Map Each Column|\[item/);
+		expect(page.text).not.toContain('Nothing needs to change');
+	}
+
+	async function dryRun(list: UploadExport): Promise<FormPage> {
+		const before = await allUsers();
+		const start = env.sandbox.requests.length;
+		const page = await submitForm(formUrl(workflow), {
+			'Staff list (CSV or Excel)': fileOf(list),
+			'Who is on the list?': BY_COLUMN,
+			'What should happen?': DRY_RUN,
+		});
+		expect(writes(sentSince(start))).toEqual([]);
+		expect(await allUsers()).toEqual(before);
+		expect(page.title).toBe('What would change');
+		const lines = page.text.split('\n');
+		expect(lines).toEqual(
+			expect.arrayContaining([
+				...createdLines(list, 'Would create'),
+				`Would deactivate 1: ${fullName(list.leaver)}`,
+				'Unchanged: 1',
+				SEND_AGAIN,
+			]),
+		);
+		// Those who left and whom the service does not have: one line, nobody created.
+		const leavers = list.leaversNotCreated.map(fullName).join(', ');
+		expect(lines.filter((line) => line.includes(leavers))).toEqual([expect.stringMatching(new RegExp(`^${list.leaversNotCreated.length} \\(${leavers}\\)`))]);
+		for (const leaver of list.leaversNotCreated) expect(page.text).not.toContain(leaver.externalId);
+		expectUnknownNamedOnce(page, list);
+		expectUploaderWords(page);
+		return page;
+	}
+
+	/** Applies the list; returns the page and the Users the service has afterwards. */
+	async function apply(list: UploadExport, meanings: Record<string, string> = {}): Promise<{ page: FormPage; after: ApiUser[]; sent: RecordedRequest[] }> {
+		const start = env.sandbox.requests.length;
+		const page = await submitForm(formUrl(workflow), {
+			'Staff list (CSV or Excel)': fileOf(list),
+			'Who is on the list?': BY_COLUMN,
+			'What should happen?': APPLY,
+			...meanings,
+		});
+		const after = await allUsers();
+		expect(page.title).toBe('Your staff list is applied');
+		expectUploaderWords(page);
+		// The ones who left: the one the service had deactivated, the others never created; the one still there as they were.
+		expect(after.find((user) => user.external_id === list.leaver.external_id)).toBeUndefined();
+		expect(after.find((user) => user.external_id === list.kept.external_id)).toMatchObject(list.kept);
+		for (const leaver of list.leaversNotCreated) expect(after.find((user) => user.external_id === leaver.externalId)).toBeUndefined();
+		return { page, after, sent: writes(sentSince(start)) };
+	}
+
+	it('a UKG-like export (status A, L, T; type FT, PT, VOL): the dry run names the new people by type, the leavers once, each unknown code once', async () => {
+		await dryRun(ukg);
+	});
+
+	it('the UKG-like export applied: employees and the volunteer created with their types, nobody who left or with an unknown code', async () => {
+		const { page, after, sent } = await apply(ukg);
+
+		expect(sent.map(({ method, path }) => `${method} ${path}`).sort()).toEqual(
+			[...ukg.created.map(() => 'POST /api/v2/users'), expect.stringMatching(/^DELETE \/api\/v2\/users\/\d+$/)].sort(),
+		);
+		for (const person of ukg.created) {
+			expect(after.find((user) => user.external_id === person.externalId)).toMatchObject({ first_name: person.firstName, user_type: person.userType });
+		}
+		for (const { people } of ukg.unknown) {
+			for (const person of people) expect(after.find((user) => user.external_id === person.externalId)).toBeUndefined();
+		}
+		expect(page.text.split('\n')).toEqual(
+			expect.arrayContaining([...createdLines(ukg, 'Created'), `Deactivated 1: ${fullName(ukg.leaver)}`, 'Unchanged: 1']),
+		);
+		expectUnknownNamedOnce(page, ukg);
+		expect(page.text).not.toContain('Nothing has changed yet');
+	});
+
+	it("a church roster (Member, Former Member; Volunteer, Staff, Pastor): the dry run names the role it does not know once", async () => {
+		const page = await dryRun(roster);
+		// A name with an apostrophe reaches the page as text.
+		expect(page.html).toContain('O&#39;Rosterly');
+	});
+
+	it('the roster applied, with "Greeter" said on the form to mean a volunteer: everyone typed right, the former members not created', async () => {
+		const { page, after, sent } = await apply(roster, { 'Other values in the file that mean a volunteer': 'Greeter' });
+
+		const greeters = roster.unknown.flatMap(({ people }) => people.map((person) => ({ ...person, userType: 'volunteer' as const })));
+		const created = [...roster.created, ...greeters];
+		expect(sent.filter((request) => request.method === 'POST').map((request) => request.body)).toEqual(
+			expect.arrayContaining(
+				created.map((person) => ({
+					user: expect.objectContaining({ external_id: person.externalId, first_name: person.firstName, last_name: person.lastName, user_type: person.userType }),
+				})),
+			),
+		);
+		expect(sent).toHaveLength(created.length + 1);
+		for (const person of created) {
+			expect(after.find((user) => user.external_id === person.externalId)).toMatchObject({ last_name: person.lastName, user_type: person.userType });
+		}
+		expect(page.text.split('\n')).toEqual(
+			expect.arrayContaining([
+				`Created 2 employees: ${roster.created.filter((person) => person.userType === 'employee').map(fullName).join(', ')}`,
+				`Created 3 volunteers: ${created.filter((person) => person.userType === 'volunteer').map(fullName).join(', ')}`,
+				`Deactivated 1: ${fullName(roster.leaver)}`,
+			]),
+		);
+		expect(page.text).not.toContain("'Greeter'");
 	});
 });
 

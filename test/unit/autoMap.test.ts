@@ -1,6 +1,6 @@
 // Map Automatically's rule (nodes/MinistrySafe/actions/user/autoMap.ts), table by table: each table reads as the rule
 // it checks. Rank 0 is the best; a field that fills nothing has no rank.
-import { autoMapped, type AutoColumn, comparable, rankOf } from '../../nodes/MinistrySafe/actions/user/autoMap';
+import { autoMapped, type AutoColumn, candidatesFor, comparable, rankOf, withoutNote } from '../../nodes/MinistrySafe/actions/user/autoMap';
 
 describe('comparable: case, spaces, underscores and punctuation ignored, # read as number', () => {
 	test.each([
@@ -182,5 +182,74 @@ describe('autoMapped: the best rank wins, and of equal ranks the first field of 
 
 	test.each([[['SSN', 'Tax ID', 'Household ID', 'Marital Status']]])('of %j, nothing is read', (fields) => {
 		expect(autoMapped(fields, columns)).toEqual({});
+	});
+});
+
+describe("User Type at node version 1.3: the columns exports give a person's type or role", () => {
+	test.each([
+		['User Type', 0, 'the service\'s label'],
+		['user_type', 0, 'the service\'s name'],
+		['Employee Type', 1, 'UKG Pro employeeTypeCode, https://developers.apideck.com/apis/hris/ukg-pro/gotchas'],
+		['Worker Type', 1, 'Workday workerType, https://raw.githubusercontent.com/api-evangelist/workday-integrations/refs/heads/main/json-structure/workday-integrations-worker-structure.json'],
+		['workerType', 1, 'the same, as an API names it'],
+		['Employment Type', 1, 'Kombo employment_type for Workday custom reports, https://docs.kombo.dev/hris/connectors/workdaycustomreport'],
+		['Person Type', 1, 'contract.md "Node version 1.3"'],
+		['Staff Type', 1, 'contract.md "Node version 1.3"'],
+		['Member Type', 1, 'Planning Center membership types, https://help.planningcenter.com/en/138562-manage-membership.html'],
+		['Role', 1, 'OneRoster users.csv role (groton-school/sky-api.oneroster ORUserModel); a roster\'s Role (the issue)'],
+		['Volunteer or Staff', 1, 'contract.md "Node version 1.3"'],
+		['Volunteer/Staff', 1, 'the same written with a slash'],
+	])('%s: rank %s (%s)', (field, rank) => {
+		expect(rankOf('user_type', field, true)).toBe(rank);
+	});
+
+	test.each([['Employee Type'], ['Role'], ['Worker Type']])('%s fills nothing at 1.2', (field) => {
+		expect(rankOf('user_type', field)).toBeUndefined();
+	});
+
+	test.each([['Type'], ['Job Type'], ['Role Start Date'], ['Family Role'], ['Marital Status'], ['Pay Type']])('never %s', (field) => {
+		expect(rankOf('user_type', field, true)).toBeUndefined();
+	});
+});
+
+describe('field names with a note in square brackets at the end (node version 1.3)', () => {
+	test.each([
+		['First Name [Required]', 'First Name'],
+		['Status [READ ONLY]', 'Status'],
+		['Employee ID [Required] [Key]', 'Employee ID'],
+		['Email [optional] ', 'Email'],
+		['[Legacy] Person ID', '[Legacy] Person ID'],
+		['Person [ID]', 'Person'],
+	])('%j is mapped as %j', (field, name) => {
+		expect(withoutNote(field)).toBe(name);
+	});
+
+	test.each<[string, AutoColumn, number]>([
+		['First Name [Required]', 'first_name', 0],
+		['Last Name [Required]', 'last_name', 0],
+		['Status [READ ONLY]', 'status', 0],
+		['Person ID [Required]', 'external_id', 2],
+	])('%s fills %s at rank %s from 1.3, nothing at 1.2', (field, column, rank) => {
+		expect(rankOf(column, field, true)).toBe(rank);
+		expect(rankOf(column, field)).toBeUndefined();
+	});
+
+	test("an email field's note no longer lowers its rank: 'Email [Required]' is rank 1 from 1.3, a lesser email before", () => {
+		expect(rankOf('email', 'Email [Required]', true)).toBe(1);
+		expect(rankOf('email', 'Email [Required]')).toBe(2);
+	});
+
+	test('an SSN with a note is still never read', () => {
+		expect(rankOf('external_id', 'SSN [Required]', true)).toBeUndefined();
+	});
+});
+
+describe('email per row (node version 1.3): every email field, best first, so a row blank in one takes the next', () => {
+	test.each([
+		[['Home Email', 'Work Email', 'Email'], ['Work Email', 'Email', 'Home Email']],
+		[['Personal Email', 'Email Address'], ['Email Address', 'Personal Email']],
+		[['Spouse Email', 'Email'], ['Email']],
+	])('%j ranks as %j', (fields, ranked) => {
+		expect(candidatesFor('email', fields, true)).toEqual(ranked);
 	});
 });

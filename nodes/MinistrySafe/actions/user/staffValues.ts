@@ -35,7 +35,7 @@ export function says(words: string[], phrase: string): boolean {
 const isCode = (words: string[], code: string) => words.join('') === wordsOf(code).join('');
 
 /** Codes exports use for people who left, read only as the whole value. */
-export const LEAVER_CODES = ['T', 'TERM', 'TERMED', 'I', 'R', 'D'];
+export const LEAVER_CODES = ['T', 'TERM', 'TERMED', 'I', 'R', 'D', 'XT'];
 
 /** Words and phrases exports use for people who left, read wherever they are among the value's words. */
 export const LEAVER_PHRASES = [

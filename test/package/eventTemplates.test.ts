@@ -1,43 +1,153 @@
-// The templates that act on a MinistrySafe Trigger event act on each event once: the trigger's items go first through
-// n8n's Remove Duplicates node across executions, keyed on the event and its record (the fields a retry repeats and a
-// new event of the same record does not: its completion date), retried when two first executions collide on its
-// memory, and what sends a message ships disabled. How that holds under a burst with two workers: npm run load:queue
-// (docs/scale.md).
-import { NODE_TYPES, exampleWorkflows } from '../../scripts/n8n-runtime';
+// The templates that act on MinistrySafe events cannot miss one and act on each once (decisions.md 38): the webhook
+// trigger for speed and the polling trigger as a net, in one workflow, both into n8n's Remove Duplicates node across
+// executions, keyed on `event_id` (the same for an occurrence whichever trigger saw it, contract.md "Event IDs (both
+// triggers)"), retried when two first executions collide on its memory; what sends a message ships disabled, and what
+// it says is chat-safe for every value a stranger can set (decisions.md 37). The expressions are evaluated by n8n's
+// own expression engine (n8n-workflow), as n8n evaluates them in a run. How it holds under a burst and when n8n is
+// down: npm run load:queue (docs/scale.md) and test/e2e/eventNet.e2e.test.ts.
+import type { IDataObject, INodeType } from 'n8n-workflow';
+import { Workflow } from 'n8n-workflow';
+
+import { chatSafe } from '../../nodes/MinistrySafe/chatSafe';
+import { NODE_TYPES, PACKAGE_NAME, exampleWorkflows } from '../../scripts/n8n-runtime';
+import { nodeTypesOf } from '../helpers/n8n';
 
 type Node = Record<string, unknown> & { name: string; type: string; parameters: Record<string, unknown> };
 type Connections = Record<string, { main: Array<Array<{ node: string }>> }>;
+interface Assignment {
+	name: string;
+	value: string;
+}
 
+const POLLING_TRIGGER = `${PACKAGE_NAME}.ministrySafePollingTrigger`;
 const byId = new Map(exampleWorkflows().map((workflow) => [workflow.id, workflow]));
 const MESSAGE_NODES = ['n8n-nodes-base.slack', 'n8n-nodes-base.emailSend', 'n8n-nodes-base.microsoftTeams', 'n8n-nodes-base.discord', 'n8n-nodes-base.googleChat'];
 
+/** What a stranger can set: a name typed into a sign-up form, an External ID from an uploaded file, an email. */
+const HOSTILE = ['<!channel>', '@here', '<https://x|y>', 'Ann\nREVIEWED: all clear', '*Approved* by _HR_', 'evil.example/renew', '<@U123> [Renew](https://evil.example)'];
+
+/** One expression as n8n evaluates it for a node whose input item is `json`. */
+function evaluate(expression: string, json: IDataObject): unknown {
+	const stand: INodeType = {
+		description: { displayName: 'Stand-in', name: 'test.standIn', group: [], version: 1, description: '', defaults: {}, inputs: [], outputs: [], properties: [] },
+	};
+	const workflow = new Workflow({
+		nodes: [{ id: '1', name: 'Stand-in', type: 'test.standIn', typeVersion: 1, position: [0, 0], parameters: {} }],
+		connections: {},
+		active: false,
+		nodeTypes: nodeTypesOf({ 'test.standIn': stand }),
+	});
+	return workflow.expression.getParameterValue(expression, null, 0, 0, 'Stand-in', [{ json }], 'manual', {});
+}
+
 describe.each([
-	// template id              the event's key: the record's fields
-	['msExampleQuizCert', ['user_id', 'survey_code', 'complete_date']],
-	['msExampleBgCheckReady', ['id', 'complete_date']],
-])('%s', (id, recordFields) => {
+	// template id              polling event                     what the net lets through
+	['msExampleQuizCert', 'trainingCompleted', 'quiz-completed:'],
+	['msExampleBgCheckReady', 'backgroundCheckStatusChanged', 'background-check-ready:'],
+])('%s', (id, pollingEvent, netPrefix) => {
 	const workflow = byId.get(id);
 	const nodes = (workflow?.nodes ?? []) as Node[];
 	const connections = (workflow?.connections ?? {}) as Connections;
-	const trigger = nodes.find((node) => node.type === NODE_TYPES.trigger);
-	const next = (name: string) => (connections[name]?.main ?? []).flat().map((target) => nodes.find((node) => node.name === target.node));
+	const named = (name: string) => nodes.find((node) => node.name === name);
+	const next = (name: string) => (connections[name]?.main ?? []).flat().map((target) => named(target.node));
+	const webhook = nodes.find((node) => node.type === NODE_TYPES.trigger);
+	const polling = nodes.find((node) => node.type === POLLING_TRIGGER);
 
-	it('sends every event of the trigger through Remove Duplicates, across executions, before anything else', () => {
-		expect(trigger).toBeDefined();
-		const [first, ...others] = next(String(trigger?.name));
+	it('takes events from the webhook trigger and from the polling trigger, and nothing else starts it', () => {
+		expect(webhook).toBeDefined();
+		expect(polling).toBeDefined();
+		expect(polling?.parameters).toMatchObject({ event: pollingEvent, pollTimes: { item: [expect.any(Object)] } });
+		const triggers = nodes.filter((node) => /trigger/i.test(node.type));
+		expect(triggers.map((node) => node.name).sort()).toEqual([webhook?.name, polling?.name].sort());
+	});
+
+	it('sends every event of both triggers through one Remove Duplicates on event_id, across executions, before anything else', () => {
+		const [dedupe, ...others] = next(String(webhook?.name));
 		expect(others).toEqual([]);
-		expect(first).toMatchObject({ type: 'n8n-nodes-base.removeDuplicates', typeVersion: 2 });
-		expect(first?.parameters).toMatchObject({ operation: 'removeItemsSeenInPreviousExecutions' });
-		expect(first?.parameters.logic ?? 'removeItemsWithAlreadySeenKeyValues').toBe('removeItemsWithAlreadySeenKeyValues');
+		expect(dedupe).toMatchObject({ type: 'n8n-nodes-base.removeDuplicates', typeVersion: 2 });
+		expect(dedupe?.parameters).toMatchObject({ operation: 'removeItemsSeenInPreviousExecutions', dedupeValue: '={{ $json.event_id }}' });
+		expect(dedupe?.parameters.logic ?? 'removeItemsWithAlreadySeenKeyValues').toBe('removeItemsWithAlreadySeenKeyValues');
 		// Two executions that start at the same moment can both make n8n's first write of its memory: the one that
 		// fails finds the row when it tries again (npm run load:queue showed the collision; docs/scale.md).
-		expect(first).toMatchObject({ retryOnFail: true, maxTries: expect.any(Number) });
-		expect(Number(first?.maxTries)).toBeGreaterThanOrEqual(2);
-		const key = String(first?.parameters.dedupeValue);
-		for (const field of ['event', ...recordFields]) expect(key).toContain(`$json.${field} }}`);
+		expect(dedupe).toMatchObject({ retryOnFail: true, maxTries: expect.any(Number) });
+		expect(Number(dedupe?.maxTries)).toBeGreaterThanOrEqual(2);
+
+		// The net: the polling trigger, then a filter that keeps only what the webhook also reports, then the same node.
+		const [filter, ...more] = next(String(polling?.name));
+		expect(more).toEqual([]);
+		expect(filter).toMatchObject({ type: 'n8n-nodes-base.filter' });
+		const conditions = (filter?.parameters.conditions as { conditions: unknown[]; combinator: string }) ?? {};
+		expect(conditions.conditions).toEqual([
+			expect.objectContaining({ leftValue: '={{ $json.event_id }}', rightValue: netPrefix, operator: { type: 'string', operation: 'startsWith' } }),
+		]);
+		expect(next(String(filter?.name))).toEqual([dedupe]);
 	});
 
 	it('ships what sends a message disabled', () => {
 		for (const node of nodes.filter((candidate) => MESSAGE_NODES.includes(candidate.type))) expect(node).toMatchObject({ disabled: true });
+	});
+});
+
+describe('msExampleQuizCert: the certificate record is the same from either trigger', () => {
+	const format = (byId.get('msExampleQuizCert')?.nodes as Node[]).find((node) => node.name === 'Format the certificate record');
+	const assignments = ((format?.parameters.assignments as { assignments: Assignment[] }) ?? { assignments: [] }).assignments;
+	// The webhook's payload (api-v2.md 6) and the API's Training for the same completion (api-v2.md 2).
+	const webhook = { user_id: '34', external_id: 'E-34', score: 92, complete_date: '2026-03-07T15:15:00Z', survey_code: 'standard', certificate_url: 'https://example.org/c/7' };
+	const polled = {
+		id: 7,
+		winner: true,
+		score: 92,
+		complete_date: '2026-03-07T09:15:00-06:00',
+		survey_code: 'standard',
+		certificate_url: 'https://example.org/c/7',
+		participant: { id: 34, employee_id: 'E-34', first_name: 'Ada', last_name: 'Byron' },
+	};
+
+	it.each(['employeeId', 'ministrySafeUserId', 'course', 'score', 'certificateUrl'])('%s', (field) => {
+		const assignment = assignments.find((candidate) => candidate.name === field);
+		expect(assignment).toBeDefined();
+		const fromWebhook = evaluate(String(assignment?.value), webhook);
+		expect(fromWebhook).not.toBe('');
+		expect(fromWebhook).not.toBeUndefined();
+		expect(String(evaluate(String(assignment?.value), polled))).toBe(String(fromWebhook));
+	});
+});
+
+describe('msExampleBgCheckReady: the Slack message is chat-safe', () => {
+	const nodes = (byId.get('msExampleBgCheckReady')?.nodes ?? []) as Node[];
+	const slack = nodes.find((node) => node.type === 'n8n-nodes-base.slack');
+	const details = nodes.find((node) => node.name === 'Chat-safe details');
+	const assignments = ((details?.parameters.assignments as { assignments: Assignment[] }) ?? { assignments: [] }).assignments;
+	const expressionOf = (name: string) => String(assignments.find((assignment) => assignment.name === name)?.value);
+	// Values from the service that cannot carry a stranger's text: ids and numbers, the review link, fixed words.
+	const SERVICE_VALUES = ['checkId', 'level', 'flags', 'resultsUrl'];
+	const CHAT_SAFE = ['applicant', 'email', 'externalId', 'status'];
+
+	it('puts into the text only the fields of Chat-safe details, right before it', () => {
+		const text = String(slack?.parameters.text);
+		const inserted = [...text.matchAll(/{{(.*?)}}/g)].map(([, expression]) => expression.trim());
+		expect(inserted.length).toBeGreaterThan(5);
+		for (const expression of inserted) expect(expression).toMatch(/^\$json\.\w+$/);
+		expect(inserted.map((expression) => expression.slice('$json.'.length)).sort()).toEqual([...SERVICE_VALUES, ...CHAT_SAFE].sort());
+		const connections = byId.get('msExampleBgCheckReady')?.connections as Connections;
+		expect(connections['Chat-safe details'].main[0].map((target) => target.node)).toEqual([slack?.name]);
+	});
+
+	it.each(HOSTILE)('the applicant, email and External ID %p come out as chatSafe makes them', (hostile) => {
+		const user = { first_name: hostile, last_name: 'Smith', email: hostile, external_id: hostile };
+		expect(evaluate(expressionOf('applicant'), user)).toBe(chatSafe(`${hostile} Smith`));
+		expect(evaluate(expressionOf('email'), user)).toBe(chatSafe(hostile));
+		expect(evaluate(expressionOf('externalId'), user)).toBe(chatSafe(hostile));
+		// The later listing names the External ID employee_id (api-v2.md 2, User).
+		expect(evaluate(expressionOf('externalId'), { employee_id: hostile })).toBe(chatSafe(hostile));
+		for (const value of [evaluate(expressionOf('applicant'), user), evaluate(expressionOf('externalId'), user)]) {
+			expect(value).not.toMatch(/[<>@\n|*_[\]]|:\/\//);
+		}
+	});
+
+	it("makes the check's status chat-safe the same way (the service passes any status text on)", () => {
+		const wrapper = (expression: string) => expression.replace(/^={{ String\((.*?) \?\? ''\)/, '={{ String(VALUE ?? \'\')');
+		for (const field of CHAT_SAFE) expect(wrapper(expressionOf(field))).toBe(wrapper(expressionOf('email')));
+		expect(expressionOf('status')).toContain("$('Read the background check').item.json.status");
 	});
 });

@@ -98,6 +98,7 @@ describe('statuses of people still there (the default of Statuses That Mean Stil
 		['Non-member Staff', PCO_MIGRATION],
 		['Attendee', ROCK],
 		['Regular Attender', 'Planning Center membership types as churches name them (Regular Attender): ' + PCO],
+		['Ex Officio Member', 'a board member by office (a word is whole: no "ex" leaver): ' + PCO_MIGRATION],
 	])('%j is still there (%s)', (value) => {
 		expect(statusMeaning(value, defaults)).toBe('staying');
 	});

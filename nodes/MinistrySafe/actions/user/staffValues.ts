@@ -63,7 +63,6 @@ export const LEAVER_PHRASES = [
 	'moved away',
 	'deactivated',
 	'to be deleted',
-	'ex',
 ];
 
 /** What 'Statuses That Mean Still There' holds when it is not set: what exports write for people still there. */

@@ -29,15 +29,7 @@ export const valueOptions: INodeProperties[] = [
 		type: 'string',
 		displayOptions: fromVersion1_3,
 		default: STAYING_STATUSES,
-		description: `Comma-separated values of the 'Status' column of people still there, compared by whole words without case, spaces or punctuation. A status in neither list creates and deactivates nobody, and the item says so. Defaults to ${STAYING_STATUSES}. A status with a word of 'Statuses That Mean Left' has left ("Inactive Member").`,
-	},
-	{
-		displayName: 'Values That Mean Volunteer',
-		name: 'volunteerTypes',
-		type: 'string',
-		displayOptions: fromVersion1_3,
-		default: '',
-		description: `Comma-separated values of the 'User Type' column (or Employee Type, Worker Type, Role ...) that mean a volunteer, added to those exports use (${someOf(VOLUNTEER_TYPES, 3)}). Defaults to none beyond those. A value that means neither type creates nobody: the type cannot be set later.`,
+		description: `Comma-separated values of the 'Status' column of people still there, compared by whole words without case, spaces or punctuation. A status in neither list creates and deactivates nobody, and the item says so. Defaults to ${STAYING_STATUSES}. A status with a word of 'Statuses That Mean Left' has left, whatever else it says: Inactive Member has left.`,
 	},
 	{
 		displayName: 'Values That Mean Employee',
@@ -45,7 +37,15 @@ export const valueOptions: INodeProperties[] = [
 		type: 'string',
 		displayOptions: fromVersion1_3,
 		default: '',
-		description: `Comma-separated values of the 'User Type' column (or Employee Type, Worker Type, Role ...) that mean an employee, added to those exports use (${someOf(EMPLOYEE_TYPES, 4)}, FT, PT, Full-Time, Contractor, Pastor, Teacher ...). Defaults to none beyond those.`,
+		description: `Comma-separated values of the 'User Type' column (or of a column such as 'Worker Type' or 'Role') that mean an employee, added to those exports use (${someOf(EMPLOYEE_TYPES, 4)}, FT, PT, Full-Time, Contractor, Pastor, Teacher ...). Defaults to none beyond those.`,
+	},
+	{
+		displayName: 'Values That Mean Volunteer',
+		name: 'volunteerTypes',
+		type: 'string',
+		displayOptions: fromVersion1_3,
+		default: '',
+		description: `Comma-separated values of the 'User Type' column (or of a column such as 'Worker Type' or 'Role') that mean a volunteer, added to those exports use (${someOf(VOLUNTEER_TYPES, 3)}). Defaults to none beyond those. A value that means neither type creates nobody: the type cannot be set later.`,
 	},
 ];
 

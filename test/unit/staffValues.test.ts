@@ -130,7 +130,7 @@ describe('statuses the node does not know: nobody created or deactivated', () =>
 });
 
 describe('types: volunteer and employee words', () => {
-	test.each([
+	test.each<[string, 'volunteer' | 'employee' | undefined, string]>([
 		['Volunteer', 'volunteer', X12_584],
 		['VOL', 'volunteer', ISSUE],
 		['Volunteers', 'volunteer', ISSUE],

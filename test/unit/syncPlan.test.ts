@@ -82,7 +82,13 @@ const keepAll: SyncOptions = { deactivateMissing: false, maxDeactivations: 10, l
 const brief = (decision: SyncDecision) => [decision.items, decision.action, decision.externalId, decision.userId, decision.reason];
 
 /** Node version 1.2's settings for Sync, with this 'User Type for New Users'. */
-const atVersion1_2 = (newUserType: ColumnsSettings['newUserType']): ColumnsSettings => ({ automatic: true, sync: true, newUserType });
+const atVersion1_2 = (newUserType: ColumnsSettings['newUserType']): ColumnsSettings => ({
+	automatic: true,
+	sync: true,
+	newUserType,
+	at1_3: false,
+	typeWords: { volunteers: [], employees: [] },
+});
 
 /** What Sync says of a new User that node version 1.2 would create without a User Type (columns.ts). */
 const NO_TYPE_ADVICE =
@@ -167,6 +173,65 @@ describe('planSync: what Sync does with each row', () => {
 	])('a new User: %s', (_rule, columns, rowType, action, userType, reason) => {
 		const [decision] = planSync([row(0, annWanted({ external_id: 'N1', email: 'n1@example.org', user_type: rowType }))], [], { ...keepAll, columns });
 		expect([decision.action, decision.create?.user_type, decision.reason]).toEqual([action, userType, reason]);
+	});
+});
+
+describe("planSync at node version 1.3: a row's values by their meaning", () => {
+	/** Sync's options at 1.3: the staying statuses by default, types from the rows. */
+	const at1_3: SyncOptions = {
+		...keepAll,
+		stayingStatuses: ['A', 'Active', 'L', 'On Leave', 'Member'],
+		columns: { ...atVersion1_2('fromColumns'), at1_3: true },
+	};
+	const newcomer = annWanted({ external_id: 'N1', email: 'n1@example.org', user_type: 'employee' });
+	/** A row whose status is read from 'Employment Status'. */
+	const coded = (user: NewUser, status: string): SyncRow => ({ ...withStatus(0, user, status), statusColumn: 'Employment Status' });
+	const UNKNOWN_T9 = "'Employment Status' is T9, which is in neither 'Statuses That Mean Left' nor 'Statuses That Mean Still There'";
+
+	test.each<[string, SyncRow[], unknown[][]]>([
+		['a leaver code: deactivated, the column named', [coded(annWanted(), 'T')], [[[0], 'deactivated', 'E1', 11, "Left: 'Employment Status' is T"]]],
+		['a leaver phrase', [coded(annWanted(), 'Terminated - Involuntary')], [[[0], 'deactivated', 'E1', 11, "Left: 'Employment Status' is Terminated - Involuntary"]]],
+		['a leaver word wins over a staying one', [coded(annWanted(), 'Inactive Member')], [[[0], 'deactivated', 'E1', 11, "Left: 'Employment Status' is Inactive Member"]]],
+		[
+			'a leaver the organization lacks: the reason without the External ID',
+			[coded(newcomer, 'T')],
+			[[[0], 'skipped', 'N1', null, "Left ('Employment Status' is T), and the organization has no user with this External ID: nothing to deactivate"]],
+		],
+		['a staying code: the row applied', [coded(annWanted({ first_name: 'Anne' }), 'L')], [[[0], 'updated', 'E1', 11, null]]],
+		['a staying code on a new row: created', [coded(newcomer, 'A')], [[[0], 'created', 'N1', null, null]]],
+		['an unknown status on a new row: not created, said', [coded(newcomer, 'T9')], [[[0], 'skipped', 'N1', null, `Not created: ${UNKNOWN_T9}. Add it to one of them`]]],
+		['an unknown status on a User the service has: compared, not deactivated', [coded(annWanted({ first_name: 'Anne' }), 'T9')], [[[0], 'updated', 'E1', 11, `${UNKNOWN_T9}: not deactivated`]]],
+		[
+			'a partial row of a User the service has: compared on what it gives',
+			[{ ...unread(0, 'E1', "'Email' is required"), given: { external_id: 'E1', first_name: 'Anne' } }],
+			[[[0], 'updated', 'E1', 11, null]],
+		],
+		[
+			'a partial row of a new person: skipped with what creating needs',
+			[{ ...unread(0, 'N1', "'Email' is required"), given: { external_id: 'N1', first_name: 'Anne' } }],
+			[[[0], 'skipped', 'N1', null, "'Email' is required"]],
+		],
+		[
+			"a partial row whose given fields are wrong: skipped with those fields' problem",
+			[{ ...unread(0, 'E1', "'Email' is required"), givenInvalid: "'Email' must be an email address" }],
+			[[[0], 'skipped', 'E1', 11, "'Email' must be an email address"]],
+		],
+	])('%s', (_rule, rows, decisions) => {
+		expect(planSync(rows, [ann, bob], at1_3).map(brief)).toEqual(decisions);
+	});
+
+	test.each<[string, SyncRow, SyncDecision['unknown']]>([
+		['an unknown status', coded(newcomer, 'T9'), { field: 'status', column: 'Employment Status', value: 'T9' }],
+		['an unknown type', { ...row(0, { ...newcomer, user_type: undefined }), typeCell: { column: 'Role', value: 'Greeter' } }, { field: 'user_type', column: 'Role', value: 'Greeter' }],
+		['a known type', { ...row(0, newcomer), typeCell: { column: 'Role', value: 'Staff', meaning: 'employee' } }, undefined],
+	])('the skipped item names %s in fields of its own', (_rule, given, unknown) => {
+		const [decision] = planSync([given], [ann], at1_3);
+		expect(decision.unknown).toEqual(unknown);
+	});
+
+	test('a partial row sends only the fields it changes', () => {
+		const [decision] = planSync([{ ...unread(0, 'E1', "'Email' is required"), given: { external_id: 'E1', last_name: 'Li' } }], [ann], at1_3);
+		expect(decision.update).toEqual({ user: { last_name: 'Li' }, tag_list: undefined });
 	});
 });
 

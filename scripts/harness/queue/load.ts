@@ -31,6 +31,11 @@ const IN_FLIGHT = Number(process.env.LOAD_IN_FLIGHT ?? 20);
 const CREATE_CONCURRENCY = 25;
 const LOAD_TIMEOUT_MS = Number(process.env.LOAD_TIMEOUT_MS ?? 12 * 60_000);
 const EXTERNAL_ID_PREFIX = 'LOAD-';
+/**
+ * The database connection pool of every n8n process (n8n's DB_POSTGRESDB_POOL_SIZE, 2 by default), for the runs that
+ * try what lets the topology answer a burst itself; QUEUE_PG_MAX_CONNECTIONS raises PostgreSQL's limit to match.
+ */
+const DB_POOL_SIZE = process.env.LOAD_DB_POOL_SIZE;
 
 const WORKFLOW = BURST_WORKFLOW.id;
 
@@ -92,7 +97,13 @@ async function fireEvents(env: E2eEnvironment, count: number): Promise<Sent[]> {
 async function runLoad(events: number): Promise<void> {
 	log('Starting PostgreSQL, Redis and n8n in queue mode (one main, two workers, one webhook processor) ...');
 	const started = Date.now();
-	const env = await startE2eEnvironment({ workflows: [BURST_WORKFLOW], publish: [WORKFLOW], topology: 'queue' });
+	const env = await startE2eEnvironment({
+		workflows: [BURST_WORKFLOW],
+		publish: [WORKFLOW],
+		topology: 'queue',
+		env: DB_POOL_SIZE ? { DB_POSTGRESDB_POOL_SIZE: DB_POOL_SIZE } : {},
+	});
+	if (DB_POOL_SIZE) log(`Each n8n process with a database pool of ${DB_POOL_SIZE} (PostgreSQL max_connections ${process.env.QUEUE_PG_MAX_CONNECTIONS ?? 100})`);
 	const stopOnSignal = (): void => {
 		log('Interrupted: stopping everything ...');
 		void env.stop().finally(() => process.exit(130));

@@ -83,6 +83,9 @@ export async function startPostgres(programs: SystemPrograms): Promise<Postgres>
 				'synchronous_commit=off',
 				'-c',
 				'full_page_writes=off',
+				// PostgreSQL's default (100) unless a load run asks for more: each n8n process opens up to its pool size.
+				'-c',
+				`max_connections=${Number(process.env.QUEUE_PG_MAX_CONNECTIONS ?? 100)}`,
 			]),
 			{ ready: /ready to accept connections/, timeoutMs: READY_TIMEOUT_MS },
 		);

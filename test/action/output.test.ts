@@ -87,7 +87,7 @@ describe('on records: User > Get Many', () => {
 		const empty = await run({ ...getMany, output: 'selected', fields: '={{ "" }}' });
 		expect(empty.error?.message).toBe("'Fields' is required when 'Output' is 'Selected Fields' [item 0]");
 		const unknown = await run({ ...getMany, output: '={{ "everything" }}' });
-		expect(unknown.error?.message).toBe("'Output' must be one of: simplified, raw, selected [item 0]");
+		expect(unknown.error?.message).toBe("'Output' must be one of 'Simplified', 'Raw' or 'Selected Fields' (in an expression: simplified, raw, selected) [item 0]");
 		expect(sentRequests(sandbox())).toEqual([]);
 	});
 });

@@ -46,7 +46,12 @@ export interface RecordOutput {
 }
 
 export type OutputMode = 'simplified' | 'raw' | 'selected';
-const OUTPUT_MODES: readonly OutputMode[] = ['simplified', 'raw', 'selected'];
+/** The modes as the editor lists them, so that an error names their labels. */
+const OUTPUT_MODES = [
+	{ name: 'Simplified', value: 'simplified' },
+	{ name: 'Raw', value: 'raw' },
+	{ name: 'Selected Fields', value: 'selected' },
+] as const satisfies ReadonlyArray<{ name: string; value: OutputMode }>;
 
 /** A field as the record gives it: the External ID of a User under either of its keys (api-v2.md 2, User). */
 function valueOf(record: IDataObject, field: string): IDataObject[string] {

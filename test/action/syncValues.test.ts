@@ -9,7 +9,7 @@ import { MinistrySafe } from '../../nodes/MinistrySafe/MinistrySafe.node';
 import { CHURCH_ROSTER, UKG_STATUS_CODES, WORKDAY_WORKERS } from '../fixtures/hrExports';
 import { jsonOf, runActionNode } from '../helpers/n8n';
 import { sentRequests, useSandbox } from '../helpers/sandbox';
-import { allUsers as listUsers, mappedAutomatically, type UserRecord } from '../helpers/staffList';
+import { allUsers as listUsers, mappedAutomatically, mappedBelow, type UserRecord } from '../helpers/staffList';
 
 const sandbox = useSandbox();
 const allUsers = () => listUsers(sandbox());
@@ -219,6 +219,30 @@ describe('types at node version 1.3: the column under its real names, the values
 			"Not created: 'Role' is Greeter, which says neither volunteer nor employee, and the service cannot set a user's type later. Write Volunteer or Employee in the item, or choose a type under 'User Type for New Users' [item 0]",
 		);
 		expect(writes()).toEqual([]);
+	});
+});
+
+describe('Map Each Column Manually at node version 1.3', () => {
+	it("reads a type and a status given by expressions by their words, naming the input fields they read", async () => {
+		const columns = mappedBelow({
+			external_id: '={{ $json.ref }}',
+			first_name: '={{ $json.given }}',
+			last_name: '={{ $json.family }}',
+			email: '={{ $json.mail }}',
+			user_type: "={{ $json['Worker Type'] }}",
+			status: '={{ $json.State }}',
+		});
+		const person = (n: number, type: string, state: string) => ({ ref: `HR-VAL-M${n}`, given: 'Man', family: `Ual${n}`, mail: `m${n}@example.org`, 'Worker Type': type, State: state });
+		const items = await runSync([person(1, 'Contingent Worker', 'Active'), person(2, 'Intern', 'Active'), person(3, 'FT', 'Gone')], { columns });
+		expect(items.map(({ action, reason }) => [action, reason])).toEqual([
+			['created', null],
+			[
+				'skipped',
+				"Not created: 'Worker Type' is Intern, which says neither volunteer nor employee, and the service cannot set a user's type later. Add it to 'Values That Mean Volunteer' or 'Values That Mean Employee', or choose a type under 'User Type for New Users'",
+			],
+			['skipped', "Not created: 'State' is Gone, which is in neither 'Statuses That Mean Left' nor 'Statuses That Mean Still There'. Add it to one of them"],
+		]);
+		expect((items[0].changes as IDataObject).user_type).toEqual({ from: null, to: 'employee' });
 	});
 });
 

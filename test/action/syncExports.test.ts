@@ -1,4 +1,4 @@
-// Sync's Map Automatically over the headers of real staff-list exports (test/fixtures/hrExports.ts, each with its
+// Sync's Map Automatically (node versions 1.2 and 1.3) over the headers of real staff-list exports (test/fixtures/hrExports.ts, each with its
 // public source), run by n8n's engine against the sandbox over real HTTP as a Dry Run: for each export, the person's
 // key, names and work email are read from the right columns, a leaver is found by status, a tax ID is never read, and
 // every item says which column its External ID came from.
@@ -12,13 +12,16 @@ import { allUsers as listUsers, mappedAutomatically, type UserRecord } from '../
 const sandbox = useSandbox();
 const SSN = '123-45-6789';
 
-const runDry = (items: IDataObject[]) =>
-	runActionNode({
-		parameters: { resource: 'user', operation: 'sync', dryRun: true, columns: mappedAutomatically, newUserType: 'employee' },
+/** A Dry Run at the version (1.3: every person's item, the summary left out). */
+const runDry = async (items: IDataObject[], typeVersion = 1.2) => {
+	const result = await runActionNode({
+		parameters: { resource: 'user', operation: 'sync', dryRun: true, columns: mappedAutomatically, newUserType: 'employee', options: { includeUnchanged: true } },
 		items,
 		credential: sandbox(),
-		typeVersion: 1.2,
+		typeVersion,
 	});
+	return { ...result, items: result.items.filter(({ json }) => json.action !== 'summary') };
+};
 
 type Person = Pick<UserRecord, 'external_id' | 'first_name' | 'last_name' | 'email'>;
 
@@ -42,7 +45,7 @@ function rowOf(source: HrExport, person: Person, status: string): IDataObject {
 	return row;
 }
 
-describe.each(HR_EXPORTS.map((source) => [source.system, source] as const))('Map Automatically over %s', (_, source) => {
+describe.each(HR_EXPORTS.flatMap((source) => [[source.system, 1.2, source] as const, [source.system, 1.3, source] as const]))('Map Automatically over %s at node version %s', (_, typeVersion, source) => {
 	it('reads the key, names and work email from the right columns, a leaver by status, and no tax ID', async () => {
 		const users = await listUsers(sandbox());
 		const [stays, leaves] = users;
@@ -52,7 +55,7 @@ describe.each(HR_EXPORTS.map((source) => [source.system, source] as const))('Map
 			rowOf(source, newcomer, 'Active'),
 			...(source.leaver ? [rowOf(source, leaves, source.leaver)] : []),
 		];
-		const result = await runDry(rows);
+		const result = await runDry(rows, typeVersion);
 		expect(result.error).toBeUndefined();
 		const person = ({ action, external_id, external_id_field, first_name, last_name, email, changes }: IDataObject) => ({
 			action,

@@ -1,7 +1,7 @@
 // Sync's Map Automatically (node versions 1.2 and 1.3) over the headers of real staff-list exports
-// (test/fixtures/hrExports.ts, each with its public source), run by n8n's engine against the sandbox over real HTTP as a Dry Run: for each export, the person's
-// key, names and work email are read from the right columns, a leaver is found by status, a tax ID is never read, and
-// every item says which column its External ID came from.
+// (test/fixtures/hrExports.ts, each with its public source), run by n8n's engine against the sandbox over real HTTP
+// as a Dry Run: for each export, the person's key, names and work email are read from the right columns, a leaver is
+// found by status, a tax ID is never read, and every item says which column its External ID came from.
 import type { IDataObject } from 'n8n-workflow';
 
 import { HR_EXPORTS, type HrExport } from '../fixtures/hrExports';

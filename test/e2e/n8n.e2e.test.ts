@@ -20,6 +20,7 @@ import {
 } from '../../scripts/n8n-runtime';
 import type { WebhookDelivery } from '../../sandbox';
 
+import { chatSafe } from '../../nodes/MinistrySafe/chatSafe';
 import { EMAIL_TAGS, attributeProblems } from '../helpers/emailHtml';
 import { ok, sandboxClients } from '../helpers/sandbox';
 import { type SmtpServer, mailHeader, mimeParts, startSmtpServer } from '../helpers/smtpServer';
@@ -309,6 +310,8 @@ describe('webhook events delivered by the sandbox to the production URLs', () =>
 	let training: { id: number; certificate_url: string };
 	let check: { id: number; status: string; user_id: number };
 	let deliveries: WebhookDelivery[];
+	/** What a stranger typed as the checked applicant's name (a sign-up form): it must not ping or link in Slack. */
+	const HOSTILE_NAME = { first_name: '<!channel> @here', last_name: '<https://x.example|Review> *done*' };
 
 	beforeAll(async () => {
 		const urls = [ALL_EVENTS, BACKGROUND_CHECK_READY, QUIZ_CERTIFICATE].flatMap((id) =>
@@ -332,6 +335,10 @@ describe('webhook events delivered by the sandbox to the production URLs', () =>
 		const checks = await api.get<Array<{ id: number; status: string }>>('/background_checks');
 		const processing = checks.find((candidate) => candidate.status === 'processing');
 		if (!processing) throw new Error('The sandbox has no processing background check on its first page');
+		const renamed = await sandboxClients(env.sandbox).api.put(`/users/${String((processing as { user_id?: number }).user_id)}`, {
+			form: { user: HOSTILE_NAME },
+		});
+		expect(renamed.status).toBe(204);
 		check = await control.post(`/background_checks/${processing.id}/ready`);
 
 		deliveries = await env.sandbox.waitForDeliveries(9, 30_000);
@@ -353,14 +360,20 @@ describe('webhook events delivered by the sandbox to the production URLs', () =>
 		expect(executions.every((execution) => execution.mode === 'webhook')).toBe(true);
 		const items = executions.map((execution) => executionOutput(execution, 'MinistrySafe Trigger')[0]);
 		const byEvent = new Map(items.map((item) => [item.event, item]));
-		expect(byEvent.get('userCreated')).toMatchObject({ id: String(user.id), external_id: 'E2E-HOOK-1', first_name: 'Noah' });
+		expect(byEvent.get('userCreated')).toMatchObject({
+			id: String(user.id),
+			external_id: 'E2E-HOOK-1',
+			first_name: 'Noah',
+			event_id: `user-created:${user.id}`,
+		});
 		expect(byEvent.get('quizCompleted')).toMatchObject({
 			user_id: String(user.id),
 			score: 92,
 			survey_code: 'standard',
 			certificate_url: training.certificate_url,
+			event_id: expect.stringMatching(new RegExp(`^quiz-completed:${user.id}:standard:\\d{4}-\\d{2}-\\d{2}T[\\d:.]+Z$`)),
 		});
-		expect(byEvent.get('backgroundCheckReady')).toMatchObject({ id: String(check.id) });
+		expect(byEvent.get('backgroundCheckReady')).toMatchObject({ id: String(check.id), event_id: `background-check-ready:${check.id}` });
 	});
 
 	it('answers a call without the right username and password with 401 and starts nothing', async () => {
@@ -382,11 +395,26 @@ describe('webhook events delivered by the sandbox to the production URLs', () =>
 		expect(executions).toHaveLength(3);
 	});
 
-	it('runs the background check example: it reads the full check', async () => {
+	it('runs the background check example: it reads the full check and the applicant, and makes their details chat-safe', async () => {
 		const [execution] = await successfulExecutions(BACKGROUND_CHECK_READY, 1);
 		const [read] = executionOutput(execution, 'Read the background check');
 		expect(read).toMatchObject({ id: check.id, status: 'complete', user_id: check.user_id });
 		expect(read.results_url).toEqual(expect.stringMatching(/^http/));
+		const [applicant] = executionOutput(execution, 'Read the applicant');
+		expect(applicant).toMatchObject({ id: check.user_id, ...HOSTILE_NAME });
+		// What the Slack message is made of, as n8n evaluated the template's expressions on the applicant's real name.
+		const [details] = executionOutput(execution, 'Chat-safe details');
+		expect(details).toEqual({
+			applicant: chatSafe(`${HOSTILE_NAME.first_name} ${HOSTILE_NAME.last_name}`),
+			email: chatSafe(applicant.email),
+			externalId: chatSafe(applicant.external_id),
+			status: 'complete',
+			checkId: String(check.id),
+			level: String(read.level),
+			flags: expect.any(String),
+			resultsUrl: read.results_url,
+		});
+		expect(details.applicant).not.toMatch(/[<>@|*]|:\/\//);
 	});
 
 	it('runs the quiz example: the certificate record reaches the HR system', async () => {

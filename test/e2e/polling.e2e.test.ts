@@ -106,7 +106,7 @@ it('records at activation, then starts exactly one execution for a User created 
 
 	const user = await newUser('E2E-POLL-1');
 	const [execution] = await executions(env.client, 1);
-	expect(triggerOutput(execution)).toEqual([{ ...user, event: 'userCreated' }]);
+	expect(triggerOutput(execution)).toEqual([{ ...user, event: 'userCreated', event_id: `user-created:${String(user.id)}` }]);
 
 	await polls(QUIET_POLLS);
 	expect(await env.client.executions(env.apiKey, WORKFLOW_ID)).toHaveLength(1);
@@ -132,7 +132,7 @@ it('after n8n restarts, emits the User created while it was down, once, and not 
 		throw new Error(`${error.message}\n--- the restarted main's log, last lines:\n${restarted?.output().split('\n').slice(-300).join('\n')}`);
 	});
 	const newest = found.find((execution) => !triggerOutput(execution).some((item) => item.external_id === 'E2E-POLL-1'));
-	expect(newest && triggerOutput(newest)).toEqual([{ ...user, event: 'userCreated' }]);
+	expect(newest && triggerOutput(newest)).toEqual([{ ...user, event: 'userCreated', event_id: `user-created:${String(user.id)}` }]);
 	await polls(QUIET_POLLS);
 	expect(await client.executions(env.apiKey, WORKFLOW_ID)).toHaveLength(2);
 }, TEST_TIMEOUT_MS);

@@ -3,7 +3,7 @@
 import { join } from 'node:path';
 
 import type { Operation } from '../../nodes/MinistrySafe/actions/types';
-import { type CredentialFile, type Owner, type WorkflowFile, readWorkflows } from '../../scripts/n8n-runtime';
+import { type CredentialFile, type Owner, type WorkflowFile, readWorkflows, withWebhookIds } from '../../scripts/n8n-runtime';
 import type { ChatRequest, OpenAiServer } from './openaiServer';
 
 export const AGENT_WORKFLOW = 'e2eAiAgentTool';
@@ -65,10 +65,10 @@ export function toolSummaries(body: ChatRequest): ToolSummary[] {
 	}));
 }
 
-/** The production URL of a workflow's Chat Trigger (published, public). */
+/** The production URL of a workflow's Chat Trigger (published, public), imported by the harness. */
 export function chatUrl(n8nUrl: string, workflow: WorkflowFile): string {
-	const trigger = workflow.nodes.find((node) => node.type === '@n8n/n8n-nodes-langchain.chatTrigger');
-	if (typeof trigger?.webhookId !== 'string') throw new Error(`${workflow.id} has no Chat Trigger with a webhookId`);
+	const trigger = withWebhookIds(workflow).nodes.find((node) => node.type === '@n8n/n8n-nodes-langchain.chatTrigger');
+	if (typeof trigger?.webhookId !== 'string') throw new Error(`${workflow.id} has no Chat Trigger`);
 	return `${n8nUrl}/webhook/${trigger.webhookId}/chat`;
 }
 

@@ -2,6 +2,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
+import { withWebhookIds } from './examples';
 import { n8nCommandLine } from './launch';
 import { ProcessError, freePort, runProcess, tail } from './processes';
 import { type N8nSettings, n8nEnvironment, settingsRuntime } from './userFolder';
@@ -68,7 +69,8 @@ export async function importCredentials(settings: N8nSettings, credentials: Cred
 
 export async function importWorkflows(settings: N8nSettings, workflows: WorkflowFile[]): Promise<void> {
 	const folder = importFolder(settings);
-	for (const workflow of workflows) writeFileSync(join(folder, `${workflow.id}.json`), JSON.stringify(workflow));
+	// Webhook nodes get their webhookIds as an import in the editor gives them (examples.ts).
+	for (const workflow of workflows) writeFileSync(join(folder, `${workflow.id}.json`), JSON.stringify(withWebhookIds(workflow)));
 	try {
 		await n8nCommand(settings, ['import:workflow', '--separate', `--input=${folder}`]);
 	} finally {

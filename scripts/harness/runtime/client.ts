@@ -1,5 +1,6 @@
 // n8n's REST API (what the editor calls) and public API (what scripts call with an API key).
 import type { CredentialFile, WorkflowFile, WorkflowRun } from './cli';
+import { withWebhookIds } from './examples';
 
 export interface Owner {
 	email: string;
@@ -115,6 +116,33 @@ export class N8nClient {
 		return all;
 	}
 
+	/**
+	 * Saves a workflow as the editor does after "Import from File" and Save: a new workflow (the file's id is not
+	 * kept), each webhook node with a new webhookId. Returns the workflow as n8n saved it.
+	 */
+	async saveImported(workflow: WorkflowFile): Promise<SavedWorkflow> {
+		const imported: Record<string, unknown> = { ...withWebhookIds(workflow, true), active: false };
+		// A new workflow: n8n gives it an id and a version.
+		delete imported.id;
+		delete imported.versionId;
+		const answer = await this.request<{ data: SavedWorkflow }>('POST', '/rest/workflows', imported);
+		return answer.data;
+	}
+
+	/** A saved workflow with its nodes, through the public API. */
+	async workflow(apiKey: string, workflowId: string): Promise<PublicWorkflow> {
+		return await this.request<PublicWorkflow>('GET', `/api/v1/workflows/${encodeURIComponent(workflowId)}`, undefined, {
+			'X-N8N-API-KEY': apiKey,
+		});
+	}
+
+	/** Publishes (activates) a saved workflow in a running n8n, through the public API: its triggers start listening. */
+	async publish(apiKey: string, workflowId: string): Promise<void> {
+		await this.request('POST', `/api/v1/workflows/${encodeURIComponent(workflowId)}/activate`, undefined, {
+			'X-N8N-API-KEY': apiKey,
+		});
+	}
+
 	/** Executions of a workflow through the public API, newest first, with their run data. */
 	async executions(apiKey: string, workflowId: string): Promise<Array<PublicExecution>> {
 		const answer = await this.request<{ data: PublicExecution[] }>(
@@ -125,6 +153,13 @@ export class N8nClient {
 		);
 		return answer.data;
 	}
+}
+
+export interface SavedWorkflow {
+	id: string;
+	name: string;
+	versionId?: string;
+	nodes: Array<{ name: string; type: string; webhookId?: string }>;
 }
 
 export interface PublicWorkflow {

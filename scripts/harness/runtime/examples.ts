@@ -1,4 +1,5 @@
 // The example workflows, the credentials they refer to, and where the sandbox sends its webhook events.
+import { createHash } from 'node:crypto';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -49,10 +50,53 @@ export function exampleWorkflows(): WorkflowFile[] {
 	return readWorkflows(EXAMPLES_DIR);
 }
 
-/** The webhookIds of a workflow's MinistrySafe Trigger nodes: their production URLs are n8n.webhookUrl(id). */
-export function triggerWebhookIds(workflow: WorkflowFile): string[] {
-	return workflow.nodes
-		.filter((node) => node.type === NODE_TYPES.trigger && typeof node.webhookId === 'string')
+/** The node types of our workflows that n8n serves webhooks for, and so gives a webhookId. */
+export const WEBHOOK_NODE_TYPES: readonly string[] = [
+	NODE_TYPES.trigger,
+	'n8n-nodes-base.webhook',
+	'n8n-nodes-base.formTrigger',
+	'n8n-nodes-base.form',
+	'n8n-nodes-base.wait',
+	'@n8n/n8n-nodes-langchain.chatTrigger',
+	'@n8n/n8n-nodes-langchain.mcpTrigger',
+];
+
+interface WebhookNode {
+	name: string;
+	type: string;
+	webhookId?: unknown;
+}
+
+/** A UUID made from a text: the same text, the same id. */
+function uuidFrom(text: string): string {
+	const hex = createHash('sha256').update(text).digest('hex');
+	const variant = ((parseInt(hex[16], 16) & 0x3) | 0x8).toString(16);
+	return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+/**
+ * The workflow as the editor saves an imported one: each webhook node without a webhookId gets one (n8n-workflow's
+ * resolveNodeWebhookId; the templates carry none, so that two imports never share a URL). The editor draws a new
+ * UUID; for a workflow imported under its own id (n8n's CLI keeps it, and the tests refer to it), the id here is made
+ * from the workflow's id and the node's name, so that every reader of the same file finds the same URL. `fresh`
+ * draws new ones, as the editor does for each import.
+ */
+export function withWebhookIds<T extends { id?: string; nodes: ReadonlyArray<Record<string, unknown>> }>(workflow: T, fresh = false): T {
+	const nodes = workflow.nodes.map((node) => {
+		const { name, type, webhookId } = node as unknown as WebhookNode;
+		if (!WEBHOOK_NODE_TYPES.includes(type) || (typeof webhookId === 'string' && webhookId !== '')) return node;
+		return { ...node, webhookId: fresh ? uuidFrom(`${Math.random()}/${Date.now()}/${name}`) : uuidFrom(`${workflow.id}/${name}`) };
+	});
+	return { ...workflow, nodes };
+}
+
+/**
+ * The webhookIds of a workflow's MinistrySafe Trigger nodes, read from the workflow n8n saved (or from the file the
+ * harness imported, which gives the same): their Production URLs are n8n.webhookUrl(id).
+ */
+export function triggerWebhookIds(workflow: { id: string; nodes: ReadonlyArray<Record<string, unknown>> | ReadonlyArray<WebhookNode> }): string[] {
+	return (withWebhookIds({ id: workflow.id, nodes: workflow.nodes as ReadonlyArray<Record<string, unknown>> }).nodes as unknown as WebhookNode[])
+		.filter((node) => node.type === NODE_TYPES.trigger)
 		.map((node) => node.webhookId as string);
 }
 

@@ -29,7 +29,7 @@ export const valueOptions: INodeProperties[] = [
 		type: 'string',
 		displayOptions: fromVersion1_3,
 		default: STAYING_STATUSES,
-		description: `Comma-separated values of the 'Status' column of people still there, compared by whole words without case, spaces or punctuation. A status in neither list creates and deactivates nobody, and the item says so. Defaults to ${STAYING_STATUSES}. A status with a word of 'Statuses That Mean Left' has left, whatever else it says: Inactive Member has left.`,
+		description: `Comma-separated values of the 'Status' column of people still there, compared by whole words without case, spaces or punctuation. A status in neither list creates and deactivates nobody, and the item says so. Defaults to ${STAYING_STATUSES} (a list set here replaces it: keep the words still wanted). A status with a word of 'Statuses That Mean Left' has left, whatever else it says: Inactive Member has left.`,
 	},
 	{
 		displayName: 'Values That Mean Employee',

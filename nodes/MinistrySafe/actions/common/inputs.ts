@@ -3,6 +3,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { forItem, listed, quoted } from '../../../shared/wording';
 import { toCalendarDate, toServiceDate, wholeNumber } from '../../../shared/values';
+import { type Choices, choiceValues, choiceWords, type Options } from './choices';
 import { locatorValue, recordIdOf, textOf } from './parameterValues';
 
 /** A field's problem: its editor label and what is wrong, never its value. */
@@ -23,25 +24,6 @@ const isPhone = (value: string) => {
 	return /^\d{11}$/.test(digits) ? digits : undefined;
 };
 const NOT_A_DATE = 'must be a date (MM/DD/YYYY or an ISO date such as 2025-03-07)';
-
-/** A fixed list of values: the values alone, or the options the editor shows (their labels and values). */
-type Options<T extends string> = ReadonlyArray<{ readonly name: string; readonly value: T }>;
-type Choices<T extends string> = readonly T[] | Options<T>;
-
-const choiceValues = <T extends string>(choices: Choices<T>): readonly string[] =>
-	choices.map((choice) => (typeof choice === 'string' ? choice : choice.value));
-
-/**
- * The choices as a message names them, after "must be one of": the labels the editor shows, with the values an
- * expression gives in brackets (" 'Simplified', 'Raw' or 'Selected Fields' (in an expression: simplified, raw,
- * selected)"); the values alone (": a, b") when no labels are known.
- */
-function choiceWords<T extends string>(choices: Choices<T>): string {
-	const labels = choices.map((choice) => (typeof choice === 'string' ? undefined : choice.name));
-	const values = choiceValues(choices);
-	if (labels.some((name) => name === undefined)) return `: ${values.join(', ')}`;
-	return ` ${listed(labels as string[], 'or')} (in an expression: ${values.join(', ')})`;
-}
 
 /**
  * Reads and checks one item's parameters before anything is sent (the checks api-v2.md states; decisions.md 21).

@@ -4,13 +4,15 @@
 // the page's request to the output shown.
 import { join } from 'node:path';
 
-import type { Browser, FrameLocator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 
-import { launchEditor, signIn } from '../../test/e2e/browser';
+import { launchChromium, signIn, STEP_TIMEOUT_MS } from '../../test/e2e/browser';
 
 export interface ExecutionView {
 	/** Milliseconds from opening the execution's page to the node's output on screen; undefined if it never showed. */
 	ms?: number;
+	/** Of those, until the execution's canvas showed the node (the editor's own load, then the execution's). */
+	canvasMs?: number;
 	/** What was on screen at the end: the output, or why not. */
 	shown: string;
 }
@@ -20,12 +22,15 @@ export interface EditorOpener {
 	close(): Promise<void>;
 }
 
-/** The editor, signed in as the e2e owner (the benchmark's n8n has the same owner). */
+/** The editor, signed in as the e2e owner (the benchmark's n8n has the same owner), in one browser context. */
 export async function startEditor(n8nUrl: string, screenshotDir?: string): Promise<EditorOpener> {
-	const session = await launchEditor();
-	const browser: Browser = session.browser;
+	const browser: Browser = await launchChromium();
+	const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
 	try {
-		await signIn(session, n8nUrl);
+		const page = await context.newPage();
+		page.setDefaultTimeout(STEP_TIMEOUT_MS);
+		await signIn({ browser, page, byTestId: (testId) => page.locator(`[data-test-id="${testId}"]`), screenshot: async () => undefined }, n8nUrl);
+		await page.close();
 	} catch (error) {
 		await browser.close();
 		throw error;
@@ -33,18 +38,24 @@ export async function startEditor(n8nUrl: string, screenshotDir?: string): Promi
 	return {
 		close: () => browser.close(),
 		async open(workflowId, executionId, nodeName, timeoutMs) {
-			// A fresh page each time: nothing of the last execution stays in memory or in the page's caches.
-			const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+			// A fresh page of the signed-in context each time: nothing of the last execution stays in the page's memory.
+			const page = await context.newPage();
 			page.setDefaultTimeout(timeoutMs);
 			const started = Date.now();
 			try {
-				const shown = await openAndShow(page, `${n8nUrl}/workflow/${workflowId}/executions/${executionId}`, nodeName, started + timeoutMs);
+				const phases: { canvasAt?: number } = {};
+				const shown = await openAndShow(page, `${n8nUrl}/workflow/${workflowId}/executions/${executionId}`, nodeName, started + timeoutMs, phases);
 				const ms = Date.now() - started;
 				if (screenshotDir) await page.screenshot({ path: join(screenshotDir, `execution-${executionId}.png`) }).catch(() => undefined);
-				return { ms, shown };
+				return { ms, canvasMs: phases.canvasAt === undefined ? undefined : phases.canvasAt - started, shown };
 			} catch (error) {
 				if (screenshotDir) await page.screenshot({ path: join(screenshotDir, `execution-${executionId}-failed.png`) }).catch(() => undefined);
-				return { shown: `not shown within ${Math.round(timeoutMs / 1000)} s: ${(error as Error).message.split('\n')[0]}` };
+				const testIds = await page
+					.locator('[data-test-id="ndv"] [data-test-id]')
+					.evaluateAll((elements) => [...new Set(elements.map((element) => element.getAttribute('data-test-id')))].join(' '))
+					.catch(() => '');
+				const frames = page.frames().map((frame) => frame.url()).join(' ');
+				return { shown: `not shown within ${Math.round(timeoutMs / 1000)} s: ${(error as Error).message.split('\n')[0]} [page: ${testIds}] [frames: ${frames}]` };
 			} finally {
 				await page.close().catch(() => undefined);
 			}
@@ -52,31 +63,23 @@ export async function startEditor(n8nUrl: string, screenshotDir?: string): Promi
 	};
 }
 
-/** The execution preview is an iframe of the canvas in n8n's executions view. */
-async function previewFrame(page: Page): Promise<FrameLocator> {
-	const iframe = page.locator('iframe').first();
-	await iframe.waitFor({ state: 'attached' });
-	return page.frameLocator('iframe').first();
-}
-
-async function openAndShow(page: Page, url: string, nodeName: string, deadline: number): Promise<string> {
+async function openAndShow(page: Page, url: string, nodeName: string, deadline: number, phases: { canvasAt?: number }): Promise<string> {
 	const left = () => Math.max(1000, deadline - Date.now());
 	await page.goto(url, { waitUntil: 'commit', timeout: left() });
-	const frame = await previewFrame(page);
+	// n8n 2.41 shows the execution on the canvas of its executions view (2.8 in an iframe of it).
+	const frame = page.locator('[data-test-id="execution-preview-host"]');
 	const node = frame.locator(`[data-test-id="canvas-node"][data-node-name="${nodeName}"]`);
 	await node.waitFor({ state: 'visible', timeout: left() });
+	phases.canvasAt = Date.now();
 	await node.dblclick({ timeout: left() });
-	const output = frame.locator('[data-test-id="output-panel"]');
+	const output = page.locator('[data-test-id="ndv"] [data-test-id="output-panel"]');
 	await output.waitFor({ state: 'visible', timeout: left() });
 	// Whichever comes first: the data, the editor's size warning (clicked through), or no data.
 	const data = output.locator('[data-test-id="ndv-data-container"] :is(td, .json-data, [data-test-id="run-data-schema-item"])').first();
 	const warning = output.locator('[data-test-id="ndv-data-size-warning"]');
 	const nothing = output.locator('[data-test-id="ndv-no-data"], [data-test-id="ndv-items-count"]:has-text("No output")');
-	const first = await Promise.race([
-		data.waitFor({ state: 'visible', timeout: left() }).then(() => 'data' as const),
-		warning.waitFor({ state: 'visible', timeout: left() }).then(() => 'warning' as const),
-		nothing.waitFor({ state: 'visible', timeout: left() }).then(() => 'nothing' as const),
-	]);
+	await data.or(warning).or(nothing).first().waitFor({ state: 'visible', timeout: left() });
+	const first = (await warning.isVisible()) ? 'warning' : (await data.isVisible()) ? 'data' : 'nothing';
 	if (first === 'warning') {
 		const warned = (await warning.innerText()).split('\n')[0];
 		await warning.locator('button').first().click({ timeout: left() });

@@ -36,6 +36,8 @@ export function sampleRss(pid: number): { stop(): { peakBytes: number; startByte
 		peakBytes = Math.max(peakBytes, rssOf(pid));
 		samples++;
 	}, SAMPLE_EVERY_MS);
+	// A sampler left running after a failure must not keep the benchmark's process alive.
+	timer.unref();
 	let stopped: { peakBytes: number; startBytes: number; samples: number } | undefined;
 	return {
 		// Once stopped, the same figures again.

@@ -1,5 +1,6 @@
 // npm run load:queue, run small (30 events) as a user runs it: its own process, no tarball given (it packs one as the
-// end-to-end suites do), its own queue topology; each event acted on exactly once by both of its checks. Bounded: the
+// end-to-end suites do), its own queue topology; each event acted on exactly once by both of its checks, the webhook's
+// or, for one the webhook lost, the polling net's. Bounded: the
 // script stops by itself after LOAD_TIMEOUT_MS. Runs only under npm run test:e2e:queue.
 import { spawn } from 'node:child_process';
 
@@ -30,6 +31,8 @@ it(`npm run load:queue packs the package, sends ${EVENTS} events and acts on eac
 	// What the script printed goes with a failure: its figures and n8n's problem lines say what went wrong.
 	expect({ code, output: code === 0 ? '' : output }).toEqual({ code: 0, output: '' });
 	expect(output).toContain(`Events sent by the sandbox:             ${EVENTS}`);
-	expect(output).toMatch(/Lost \(event without execution\): +0\n/);
+	// The webhook may lose some on a busy machine; the polling net then finds them (decisions.md 38): what counts is
+	// that each event is acted on exactly once.
+	expect(output).toMatch(/Lost by the webhook \(no execution\): +\d+\n/);
 	for (const act of Object.values(ACTS)) expect(output).toContain(`${act}: ${EVENTS} of ${EVENTS} events acted on exactly once`);
 }, LOAD_TIMEOUT_MS + 120_000);

@@ -23,7 +23,7 @@ export const includeUnchangedOption: INodeProperties = {
 	displayOptions: fromVersion1_3,
 	default: false,
 	description:
-		"Whether to put out an item for every user, unchanged ones too. Defaults to off: only users created, updated, deactivated or skipped (or who would be, in a dry run) get an item, and a last item with 'action' 'summary' holds the counts of each action ('counts': created, updated, unchanged, deactivated, skipped).",
+		"Whether to put out an item for each unchanged user too. Either way, a last item with 'action' 'summary' holds the count of each action. Defaults to off.",
 };
 
 type Counts = Record<SyncAction, number>;

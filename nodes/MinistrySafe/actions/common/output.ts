@@ -188,7 +188,7 @@ export function outputProperties(output: RecordOutput): INodeProperties[] {
 		// Not marked required: with 'Output' from an expression (an agent's $fromAI) n8n shows Fields whatever the
 		// value, and would refuse to run an empty required one. An empty list is refused when it matters.
 		description: `The fields of each ${output.record} to return. ${output.alwaysIncluded}.`,
-		hint: 'An expression may name them as a list, or as text separated by commas.',
+		hint: 'Choose at least one. An expression may name them as a list, or as text separated by commas.',
 		options: offered.map((field) => ({ name: labelOf(field), value: field })).sort((a, b) => a.name.localeCompare(b.name)),
 		displayOptions: show,
 	});

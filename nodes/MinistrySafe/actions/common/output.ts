@@ -134,6 +134,8 @@ export const upsertedUserOutput: RecordOutput = {
 /** Assign: the assigned User, or (when it was already assigned) the Training the User has, with `already_assigned`. */
 export const assignmentOutput: RecordOutput = {
 	...userOutput,
+	// With Skip If Already Assigned, the item is the open Training rather than the User: the texts say both.
+	record: 'user or assigned training',
 	keeps: `Keeps the user's ${fieldsInWords(SIMPLE_USER_FIELDS)}; of a training already assigned, what a training keeps.`,
 	simplify: (record) =>
 		record.already_assigned === true ? { ...trainingOutput.simplify(record), already_assigned: true } : userOutput.simplify(record),

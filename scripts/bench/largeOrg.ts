@@ -28,7 +28,7 @@ import {
 
 import { startEditor } from './executionView';
 import { finishedExecution, nodeOutputs, pidListeningOn, rssOf, sampleRss, savedExecutionBytes } from './largeOrgMeasures';
-import { type Step, largeOrgCredentials, largeOrgSteps, MANUAL_TRIGGER, serveStaffList } from './largeOrgWorkflows';
+import { type Step, editorFloorStep, largeOrgCredentials, largeOrgSteps, MANUAL_TRIGGER, serveStaffList } from './largeOrgWorkflows';
 import { type Section, kilobytes, megabytes, renderSections, seconds } from './table';
 
 const MB = 1024 * 1024;
@@ -89,15 +89,19 @@ interface StepResult {
 	status: string;
 	items: number;
 	outputBytes: number;
+	/** The same without pairedItem: the items' `json` alone. */
+	outputJsonBytes: number;
 	sourceBytes?: number;
 	savedBytes: number;
+	/** n8n's resident memory before the run (a fresh n8n for each step). */
+	idleBytes: number;
 	rss: { startBytes: number; peakBytes: number };
 	editor: { ms?: number; canvasMs?: number; shown: string; peakBytes: number };
 	error?: string;
 }
 
 /** One size: a sandbox, a staff list, an n8n with the workflows, and each step in turn. */
-async function measureSize(users: number, compare: boolean, screenshotDir: string): Promise<{ results: StepResult[]; idleBytes: number; seededMs: number }> {
+async function measureSize(users: number, compare: boolean, screenshotDir: string): Promise<{ results: StepResult[]; seededMs: number }> {
 	const scoped: Array<() => Promise<void> | void> = [];
 	cleanups.push(async () => {
 		for (const cleanup of scoped.splice(0).reverse()) await cleanup();
@@ -115,7 +119,12 @@ async function measureSize(users: number, compare: boolean, screenshotDir: strin
 		const newest = largeOrgSteps(staffList.url, 1.3);
 		const before = compare ? largeOrgSteps(staffList.url, 1.2).filter((step) => step.kind === 'syncDryRun' || step.kind === 'report') : [];
 		// The applied Sync changes the service: last, after every dry run has seen the 2%.
-		const steps = [...newest.filter((step) => step.kind !== 'syncApplied'), ...before, ...newest.filter((step) => step.kind === 'syncApplied')];
+		const steps = [
+			editorFloorStep(),
+			...newest.filter((step) => step.kind !== 'syncApplied'),
+			...before,
+			...newest.filter((step) => step.kind === 'syncApplied'),
+		];
 
 		const settings = { userFolder: temporaryUserFolder('ministrysafe-bench-large'), encryptionKey: 'ministrysafe-bench-large-key' };
 		scoped.push(() => rmSync(settings.userFolder, { recursive: true, force: true }));
@@ -123,61 +132,80 @@ async function measureSize(users: number, compare: boolean, screenshotDir: strin
 		await installWorkingTreePackage(settings.userFolder);
 		await importCredentials(settings, largeOrgCredentials(sandbox));
 		await importWorkflows(settings, steps.map((step) => step.workflow));
-		log('Starting n8n ...');
-		const n8n = await startN8n(settings, { readyTimeoutMs: 240_000 });
-		scoped.push(() => n8n.stop());
-		const client = new N8nClient(n8n.url);
-		await client.signIn(OWNER);
-		const apiKey = await client.createApiKey('large organisation benchmark');
-		const publicApi = async <T>(method: string, path: string): Promise<T> => {
-			const response = await fetch(`${n8n.url}/api/v1${path}`, {
-				method,
-				headers: { 'X-N8N-API-KEY': apiKey, accept: 'application/json' },
-				signal: AbortSignal.timeout(300_000),
-			});
-			const text = await response.text();
-			if (!response.ok) throw new Error(`n8n's ${method} /api/v1${path} answered ${response.status}: ${text.slice(0, 300)}`);
-			return JSON.parse(text) as T;
+		// A fresh n8n for each step (the same database): each peak is that step's, not what earlier steps left in n8n's heap.
+		let apiKey = '';
+		const startInstance = async () => {
+			log('Starting n8n ...');
+			const n8n = await startN8n(settings, { readyTimeoutMs: 240_000 });
+			try {
+				const client = new N8nClient(n8n.url);
+				await client.signIn(OWNER);
+				apiKey ||= await client.createApiKey('large organisation benchmark');
+				const publicApi = async <T>(method: string, path: string): Promise<T> => {
+					const response = await fetch(`${n8n.url}/api/v1${path}`, {
+						method,
+						headers: { 'X-N8N-API-KEY': apiKey, accept: 'application/json' },
+						signal: AbortSignal.timeout(300_000),
+					});
+					const text = await response.text();
+					if (!response.ok) throw new Error(`n8n's ${method} /api/v1${path} answered ${response.status}: ${text.slice(0, 300)}`);
+					return JSON.parse(text) as T;
+				};
+				const pid = pidListeningOn(n8n.port);
+				// A moment for n8n to settle after its start, then its resident memory before the run.
+				await new Promise((resolveWait) => setTimeout(resolveWait, 3000));
+				return { n8n, client, publicApi, pid, idleBytes: rssOf(pid) };
+			} catch (error) {
+				await n8n.stop();
+				throw error;
+			}
 		};
-		const pid = pidListeningOn(n8n.port);
-		const idleBytes = rssOf(pid);
-		log(`n8n ${n8n.version} is up (process ${pid}, ${megabytes(idleBytes)} resident)`);
-		const editor = await startEditor(n8n.url, screenshotDir);
-		scoped.push(() => editor.close());
 
 		const results: StepResult[] = [];
 		for (const step of steps) {
-			log(`${step.label} ...`);
-			const sampler = sampleRss(pid);
-			const runOnce = async () => {
-				const id = await client.executeManually(step.workflow, MANUAL_TRIGGER);
-				return { executionId: id, record: await finishedExecution(publicApi, id, RUN_TIMEOUT_MS) };
-			};
-			const { executionId, record } = await runOnce().finally(() => sampler.stop());
-			const rss = sampler.stop();
-			const savedBytes = savedExecutionBytes(settings.userFolder, executionId);
-			const outputs = await nodeOutputs(publicApi, executionId);
-			const measured = outputs.nodes[step.measured] ?? { items: 0, bytes: 0, ms: 0 };
-			log(`  ${record.status} in ${seconds(Date.parse(record.stoppedAt ?? '') - Date.parse(record.startedAt))}; saved ${megabytes(savedBytes)}; n8n at ${megabytes(rss.peakBytes)}. Opening it in the editor ...`);
-			const viewSampler = sampleRss(pid);
-			const view = await editor.open(step.workflow.id, executionId, step.measured, EDITOR_TIMEOUT_MS).finally(() => viewSampler.stop());
-			const viewRss = viewSampler.stop();
-			log(`  the editor: ${view.ms === undefined ? view.shown : `${seconds(view.ms)} (${view.shown})`}`);
-			results.push({
-				step,
-				users,
-				runMs: Date.parse(record.stoppedAt ?? '') - Date.parse(record.startedAt),
-				status: record.status,
-				items: measured.items,
-				outputBytes: measured.bytes,
-				sourceBytes: step.source ? outputs.nodes[step.source]?.bytes : undefined,
-				savedBytes,
-				rss,
-				editor: { ms: view.ms, canvasMs: view.canvasMs, shown: view.shown, peakBytes: viewRss.peakBytes },
-				error: outputs.error,
-			});
+			const { n8n, client, publicApi, pid, idleBytes } = await startInstance();
+			try {
+				log(`${step.label} (n8n ${n8n.version}, process ${pid}, ${megabytes(idleBytes)} resident) ...`);
+				const sampler = sampleRss(pid);
+				const runOnce = async () => {
+					const id = await client.executeManually(step.workflow, MANUAL_TRIGGER);
+					return { executionId: id, record: await finishedExecution(publicApi, id, RUN_TIMEOUT_MS) };
+				};
+				const { executionId, record } = await runOnce().finally(() => sampler.stop());
+				const rss = sampler.stop();
+				const savedBytes = savedExecutionBytes(settings.userFolder, executionId);
+				const runMs = Date.parse(record.stoppedAt ?? '') - Date.parse(record.startedAt);
+				log(`  ${record.status} in ${seconds(runMs)}; saved ${megabytes(savedBytes)}; n8n at ${megabytes(rss.peakBytes)}. Opening it in the editor ...`);
+				const editor = await startEditor(n8n.url, screenshotDir);
+				const viewSampler = sampleRss(pid);
+				const view = await editor
+					.open(step.workflow.id, executionId, step.measured, EDITOR_TIMEOUT_MS)
+					.finally(() => Promise.all([viewSampler.stop(), editor.close()]));
+				const viewRss = viewSampler.stop();
+				log(`  the editor: ${view.ms === undefined ? view.shown : `${seconds(view.ms)} (${view.shown})`}`);
+				// Read last: reading the execution back costs n8n memory of its own.
+				const outputs = await nodeOutputs(publicApi, executionId);
+				const measured = outputs.nodes[step.measured] ?? { items: 0, bytes: 0, jsonBytes: 0, ms: 0 };
+				results.push({
+					step,
+					users,
+					runMs,
+					status: record.status,
+					items: measured.items,
+					outputBytes: measured.bytes,
+					outputJsonBytes: measured.jsonBytes,
+					sourceBytes: step.source ? outputs.nodes[step.source]?.bytes : undefined,
+					savedBytes,
+					idleBytes,
+					rss,
+					editor: { ms: view.ms, canvasMs: view.canvasMs, shown: view.shown, peakBytes: viewRss.peakBytes },
+					error: outputs.error,
+				});
+			} finally {
+				await n8n.stop();
+			}
 		}
-		return { results, idleBytes, seededMs };
+		return { results, seededMs };
 	} finally {
 		for (const cleanup of scoped.splice(0).reverse()) {
 			try {
@@ -190,6 +218,7 @@ async function measureSize(users: number, compare: boolean, screenshotDir: strin
 }
 
 const met = (ok: boolean) => (ok ? 'met' : 'missed');
+const size = (bytes: number) => (bytes < MB ? kilobytes(bytes) : megabytes(bytes));
 
 /** The targets that apply to a row, each with whether it was met. */
 function targetsOf(result: StepResult): string[] {
@@ -207,27 +236,28 @@ function targetsOf(result: StepResult): string[] {
 	return targets;
 }
 
-function section(users: number, measured: { results: StepResult[]; idleBytes: number; seededMs: number }): Section {
+function section(users: number, measured: { results: StepResult[]; seededMs: number }): Section {
 	return {
-		title: `${users.toLocaleString('en-US')} people (sandbox seeded in ${seconds(measured.seededMs)}; n8n idle at ${megabytes(measured.idleBytes)})`,
-		columns: ['step', 'status', 'time', 'items out', 'last node output', 'saved execution', 'of it, the staff list', 'n8n peak (run)', 'editor shows output', 'n8n peak (editor)', 'targets'],
+		title: `${users.toLocaleString('en-US')} people (sandbox seeded in ${seconds(measured.seededMs)})`,
+		columns: ['step', 'status', 'time', 'items out', 'last node output (json alone)', 'saved execution', 'of it, the staff list', 'n8n before', 'n8n peak (run)', 'editor shows output', 'n8n peak (editor)', 'targets'],
 		rows: measured.results.map((result) => [
 			result.step.label,
 			result.error ? `${result.status}: ${result.error.slice(0, 60)}` : result.status,
 			seconds(result.runMs),
 			result.items.toLocaleString('en-US'),
-			result.outputBytes < MB ? kilobytes(result.outputBytes) : megabytes(result.outputBytes),
+			`${size(result.outputBytes)} (${size(result.outputJsonBytes)})`,
 			megabytes(result.savedBytes),
 			result.sourceBytes === undefined ? '-' : megabytes(result.sourceBytes),
+			megabytes(result.idleBytes),
 			megabytes(result.rss.peakBytes),
 			result.editor.ms === undefined
-				? result.editor.shown
+				? result.editor.shown.split(' [')[0]
 				: `${seconds(result.editor.ms)} (canvas ${seconds(result.editor.canvasMs ?? 0)})${result.editor.shown === 'the data' ? '' : `, ${result.editor.shown}`}`,
 			megabytes(result.editor.peakBytes),
 			targetsOf(result).join('; ') || '-',
 		]),
 		notes: [
-			'Time: the execution from start to stop, as n8n recorded it. Saved execution: the execution_data row n8n wrote (its run data and workflow), what the editor loads to open it and what pruning deletes. Of it, the staff list: the JSON of the items the HTTP Request node read (every person, whatever Sync puts out). n8n peak: the main process\'s resident memory, sampled every 0.5 s, during the run and then while the editor opened the execution. Editor: Chromium opens the execution\'s page and the last node\'s panel until its first item shows (or the editor\'s notice that there is none); canvas: of that, until the execution\'s canvas showed the node (loading the editor itself, then the execution).',
+			'Time: the execution from start to stop, as n8n recorded it. Saved execution: the execution_data row n8n wrote (its run data and workflow), what the editor loads to open it and what pruning deletes. Last node output: its items as n8n keeps them (with pairedItem: Sync\'s summary is paired with every input item), and their json alone. Of it, the staff list: the JSON of the items the HTTP Request node read (every person, whatever Sync puts out). n8n before, n8n peak: the main process\'s resident memory (a fresh n8n for each step, on the same database) before the run, and its peak, sampled every 0.5 s, during the run and then while the editor opened the execution. Editor: Chromium opens the execution\'s page and the last node\'s panel until its first item shows (or the editor\'s notice that there is none); canvas: of that, until the execution\'s canvas showed the node (loading the editor itself, then the execution).',
 		],
 		targets: [
 			`at ${TARGET_USERS.toLocaleString('en-US')} people, 2% changed, node version 1.3's defaults: Sync's saved execution under 2 MB and n8n's peak memory during the run under 1 GB; Get Report's item under 200 KB at every size; the editor opens each Sync and report execution and shows the last node's output in under 5 s.`,

@@ -90,8 +90,11 @@ interface ExecutionData {
 }
 
 export interface NodeOutputs {
-	/** By node name: items put out, their JSON's size, the node's own execution time. */
-	nodes: Record<string, { items: number; bytes: number; ms: number }>;
+	/**
+	 * By node name: items put out, their size as n8n keeps them (JSON with pairedItem), the size of their `json` alone,
+	 * the node's own execution time.
+	 */
+	nodes: Record<string, { items: number; bytes: number; jsonBytes: number; ms: number }>;
 	error?: string;
 }
 
@@ -100,8 +103,13 @@ export async function nodeOutputs(publicApi: PublicApi, executionId: string): Pr
 	const execution = await publicApi<ExecutionData>('GET', `/executions/${executionId}?includeData=true`);
 	const nodes: NodeOutputs['nodes'] = {};
 	for (const [name, runs] of Object.entries(execution.data?.resultData.runData ?? {})) {
-		const items = runs[0]?.data?.main[0] ?? [];
-		nodes[name] = { items: items.length, bytes: Buffer.byteLength(JSON.stringify(items)), ms: runs[0]?.executionTime ?? 0 };
+		const items = (runs[0]?.data?.main[0] ?? []) as Array<{ json?: unknown }>;
+		nodes[name] = {
+			items: items.length,
+			bytes: Buffer.byteLength(JSON.stringify(items)),
+			jsonBytes: Buffer.byteLength(JSON.stringify(items.map((item) => item.json))),
+			ms: runs[0]?.executionTime ?? 0,
+		};
 	}
 	return { nodes, error: execution.data?.resultData.error?.message };
 }

@@ -28,7 +28,7 @@ export interface Step {
 	/** The node that reads the staff list, when there is one: its output is the list itself. */
 	source?: string;
 	/** Sync's applied run changes the service: it runs after the dry run, once. */
-	kind: 'getMany' | 'syncDryRun' | 'syncApplied' | 'report';
+	kind: 'floor' | 'getMany' | 'syncDryRun' | 'syncApplied' | 'report';
 }
 
 type Node = Record<string, unknown>;
@@ -106,6 +106,26 @@ export function largeOrgSteps(staffListUrl: string, typeVersion: number): Step[]
 			]),
 		},
 	];
+}
+
+/**
+ * The editor's own floor in the same run: a one-item execution of n8n's Edit Fields node, opened the same way. What the
+ * editor needs for any execution on this machine at this moment, whatever the package does.
+ */
+export function editorFloorStep(): Step {
+	return {
+		label: 'The editor alone: a one-item execution (Edit Fields)',
+		kind: 'floor',
+		measured: 'One field',
+		workflow: manualWorkflow('benchLargeFloor', 'Bench: the editor alone', [
+			{
+				name: 'One field',
+				type: 'n8n-nodes-base.set',
+				typeVersion: 3.4,
+				parameters: { assignments: { assignments: [{ id: 'bench-floor', name: 'ok', value: 'yes', type: 'string' }] }, options: {} },
+			},
+		]),
+	};
 }
 
 export interface StaffListServer {

@@ -43,20 +43,20 @@ export const properties: INodeProperties[] = [
 				displayName: 'Expiring Within (Days)',
 				name: 'noticeDays',
 				type: 'number',
-				typeOptions: { minValue: 0 },
+				typeOptions: { minValue: 0, numberPrecision: 0 },
 				default: DEFAULT_NOTICE_DAYS,
 				description: `How many days before the training runs out the event starts the workflow. Defaults to ${DEFAULT_NOTICE_DAYS}.`,
 			},
 			{
 				...surveyCodesField,
 				description:
-					'Only trainings with these codes count, as the latest training and as due. None: every code. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+					'Only trainings with these codes count, as the latest training and as due. None chosen: every code. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 			},
 			{
 				displayName: 'Training Validity (Months)',
 				name: 'trainingValidityMonths',
 				type: 'number',
-				typeOptions: { minValue: 1 },
+				typeOptions: { minValue: 1, numberPrecision: 0 },
 				default: DEFAULT_VALIDITY_MONTHS,
 				description: `How long a passed training counts, from the day it was completed. Defaults to ${DEFAULT_VALIDITY_MONTHS}.`,
 			},
@@ -74,7 +74,7 @@ export const properties: INodeProperties[] = [
 				displayName: 'Look-Back (Days)',
 				name: 'lookBackDays',
 				type: 'number',
-				typeOptions: { minValue: 1 },
+				typeOptions: { minValue: 1, numberPrecision: 0 },
 				default: DEFAULT_LOOK_BACK_DAYS,
 				description:
 					'How far back each check looks: trainings assigned and background checks ordered longer ago than this are not watched. A longer window means more to read at each check. Defaults to 90.',

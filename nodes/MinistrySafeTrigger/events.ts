@@ -14,7 +14,7 @@ export const EVENT_OPTIONS: Array<INodePropertyOptions & { value: MinistrySafeEv
 	{
 		name: 'Quiz Completed',
 		value: 'quizCompleted',
-		description: 'A trainee completed a training successfully',
+		description: 'A user passed a training',
 	},
 	{
 		name: 'User Created',

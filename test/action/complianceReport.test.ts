@@ -248,7 +248,7 @@ describe('Compliance > Get Report', () => {
 		sandbox().clearRequests();
 		const result = await run('getReport', { groupBy: '={{ "team" }}', filters: { status: 'late' } });
 		expect(result.error?.message).toBe(
-			"2 fields need correcting: 'Status' must be among: compliant, expiring, noncompliant; 'Group By' must be one of: none, tag, userType [item 0]",
+			"2 fields need correcting: 'Status' must be among: compliant, expiring, noncompliant; 'Group By' must be one of 'None', 'Tag' or 'User Type' (in an expression: none, tag, userType) [item 0]",
 		);
 		expect(sentRequests(sandbox())).toEqual([]);
 	});
@@ -338,11 +338,11 @@ describe('Compliance > Get Report at node version 1.3', () => {
 		expect(none.text.split('\n').slice(-2)).toEqual([`Due, soonest first (${everyone.due.length}):`, `and ${everyone.due.length} more people`]);
 	});
 
-	it("refuses a 'Max People Listed' below 0 together with a bad Group By, naming both, and sends nothing", async () => {
+	it("refuses a 'Max Users Listed' below 0 together with a bad Group By, naming both, and sends nothing", async () => {
 		sandbox().clearRequests();
 		const result = await at(1.3, { dueLimit: -1, groupBy: '={{ "team" }}' });
 		expect(result.error?.message).toBe(
-			"2 fields need correcting: 'Group By' must be one of: none, tag, userType; 'Max People Listed' must be 0 or more [item 0]",
+			"2 fields need correcting: 'Group By' must be one of 'None', 'Tag' or 'User Type' (in an expression: none, tag, userType); 'Max Users Listed' must be 0 or more [item 0]",
 		);
 		expect(sentRequests(sandbox())).toEqual([]);
 	});

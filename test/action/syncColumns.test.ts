@@ -201,7 +201,7 @@ describe('Sync at node version 1.2, Map Automatically', () => {
 				action: 'skipped',
 				external_id: null,
 				reason:
-					"3 fields need correcting: 'Email' must be an email address; 'External ID' is required: the item's 'Employee ID' is empty; 'User Type' must be one of: employee, volunteer [item 0]",
+					"3 fields need correcting: 'Email' must be an email address; 'External ID' is required: the item's 'Employee ID' is empty; 'User Type' must be one of 'Employee' or 'Volunteer' (in an expression: employee, volunteer) [item 0]",
 			},
 			{ action: 'created', external_id: 'HR-FINE', reason: null },
 		]);
@@ -269,11 +269,15 @@ describe('User Type for New Users (node version 1.2)', () => {
 	it("Create or Update: From Columns refuses a new User without a type as that item's error; No Type and a chosen type create", async () => {
 		const items = [newcomer('HR-TYPE-5') as IDataObject, newcomer('HR-TYPE-7', 'employee') as IDataObject];
 		const stopped = await runUpsert([items[0]]);
-		expect(stopped.error?.message).toBe(`${NO_TYPE} [item 0]`);
+		// A short title; why and the fix in the details.
+		expect(stopped.error?.message).toBe("Not created: the item gives no 'User Type' [item 0]");
+		expect(stopped.error?.description).toBe(
+			"The service cannot set a user's type later. Map a 'User Type' column, or choose 'Employee' or 'Volunteer' under 'User Type for New Users' ('No Type (Cannot Be Set Later)' creates users without one). No user was created or changed.",
+		);
 		expect(methods()).toEqual(['GET /api/v2/users']);
 
 		const continued = await runUpsert(items, {}, { continueOnFail: true });
-		expect(continued.items.map(({ json }) => json.error ?? json.action)).toEqual([`${NO_TYPE} [item 0]`, 'created']);
+		expect(continued.items.map(({ json }) => json.error ?? json.action)).toEqual(["Not created: the item gives no 'User Type' [item 0]", 'created']);
 
 		const [untyped] = jsonOf(await runUpsert([items[0]], { newUserType: 'none' }));
 		expect(untyped).toMatchObject({ external_id: 'HR-TYPE-5', user_type: null, action: 'created', reason: null });
@@ -281,6 +285,23 @@ describe('User Type for New Users (node version 1.2)', () => {
 		const [typed] = jsonOf(await runUpsert([newcomer('HR-TYPE-6') as IDataObject], { newUserType: 'employee' }));
 		expect(typed).toMatchObject({ external_id: 'HR-TYPE-6', action: 'created', reason: null });
 		expect((await readUser(typed.id)).user_type).toBe('employee');
+	});
+});
+
+describe("the run's settings, refused in the editor's words (issue 42)", () => {
+	it("names 'User Type for New Users', 'Mapping Column Mode' and 'Column to match on' as the editor shows them, and sends nothing", async () => {
+		// Values a hand-edited or imported workflow may hold: the dropdowns offer none of them.
+		const badType = await runSync([newcomer('HR-SET-1') as IDataObject], { newUserType: 'staff' });
+		expect(badType.error?.message).toBe(
+			"'User Type for New Users' must be one of 'From Columns', 'Employee', 'Volunteer' or 'No Type (Cannot Be Set Later)' (in an expression: fromColumns, employee, volunteer, none) [item 0]",
+		);
+		const badMode = await runUpsert([newcomer('HR-SET-2') as IDataObject], { columns: { ...mappedAutomatically, mappingMode: 'byName' } });
+		expect(badMode.error?.message).toBe(
+			"'Mapping Column Mode' must be one of 'Map Automatically' or 'Map Each Column Manually' (in an expression: autoMapInputData, defineBelow) [item 0]",
+		);
+		const badMatch = await runSync([newcomer('HR-SET-3') as IDataObject], { columns: { ...mappedAutomatically, matchingColumns: ['email'] } });
+		expect(badMatch.error?.message).toBe("'Column to match on' must be 'External ID': users are matched on it alone [item 0]");
+		expect(methods()).toEqual([]);
 	});
 });
 

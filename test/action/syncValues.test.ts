@@ -215,8 +215,9 @@ describe('types at node version 1.3: the column under its real names, the values
 		expect((await allUsers()).find(({ external_id }) => external_id === 'HR-VAL-19')?.user_type).toBe('employee');
 		sandbox().clearRequests();
 		const greeter = await upsert({ 'Person ID': 'HR-VAL-20', 'First Name': 'Gil', 'Last Name': 'Ray', Email: 'gil.ray@example.org', Role: 'Greeter' });
-		expect(greeter.error?.message).toBe(
-			"Not created: 'Role' is Greeter, which says neither volunteer nor employee, and the service cannot set a user's type later. Write Volunteer or Employee in the item, or choose a type under 'User Type for New Users' [item 0]",
+		expect(greeter.error?.message).toBe("Not created: 'Role' is Greeter, which says neither volunteer nor employee [item 0]");
+		expect(greeter.error?.description).toBe(
+			"The service cannot set a user's type later. Write Volunteer or Employee in the item, or choose a type under 'User Type for New Users'. No user was created or changed.",
 		);
 		expect(writes()).toEqual([]);
 	});

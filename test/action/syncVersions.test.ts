@@ -92,7 +92,7 @@ describe('the parameters at each version', () => {
 			{ id: 'last_name', displayName: 'Last Name', required: true, defaultMatch: false, canBeUsedToMatch: false, type: 'string' },
 			{ id: 'email', displayName: 'Email', required: true, defaultMatch: false, canBeUsedToMatch: false, type: 'string' },
 			{ id: 'user_type', displayName: 'User Type', required: false, defaultMatch: false, canBeUsedToMatch: false, type: 'options' },
-			{ id: 'tags', displayName: 'Tags', required: false, defaultMatch: false, canBeUsedToMatch: false, type: 'string' },
+			{ id: 'tags', displayName: 'Tags (Comma-Separated)', required: false, defaultMatch: false, canBeUsedToMatch: false, type: 'string' },
 		]);
 		expect(fields[4].options).toEqual([
 			{ name: 'Employee', value: 'employee' },

@@ -102,7 +102,7 @@ describe('Create', () => {
 		['Email', { mail: '' }, 'is required'],
 		['Email', { mail: 'ada.example.org' }, 'must be an email address'],
 		['External ID', { hr: '' }, 'is required'],
-		['User Type', { type: 'staff' }, 'must be one of: employee, volunteer'],
+		['User Type', { type: 'staff' }, "must be one of 'Employee' or 'Volunteer' (in an expression: employee, volunteer)"],
 	])('refuses a bad "%s" (%j) and sends nothing', async (label, override, problem) => {
 		const item = { first: 'Ada', last: 'Okafor', mail: 'ada@example.org', hr: 'HR-1', type: 'volunteer', ...override };
 		const result = await runUser(

@@ -208,3 +208,72 @@ it("gives every Environment a sentence, and the custom address's placeholder is 
 	expect(listed).toHaveLength(4);
 	for (const host of listed) expect(baseUrl.placeholder).not.toContain(host);
 });
+
+/** The modes of n8n's resource mapper, as its editor names them for columns (fieldWords 'column'). */
+const MAPPER_MODES = ['Map Automatically', 'Map Each Column Manually'];
+
+it("names the options of a dropdown in single quotation marks, as its labels ('From Columns', 'Basic Auth')", () => {
+	const bare = (text: string, name: string) =>
+		new RegExp(`(^|[^A-Za-z'])${name.replace(/[()]/g, '\\$&')}(?![A-Za-z'])`).test(
+			text.replace(/(?<![A-Za-z])'[^']*'(?![A-Za-z])|<[^>]*>/g, ' '),
+		);
+	const dropdowns = parameters.filter(({ item }) => ['options', 'multiOptions'].includes(item.type) && Array.isArray(item.options));
+	const optionNames = (item: INodeProperties) => (item.options as INodePropertyOptions[]).map(({ name }) => name);
+	// Everywhere: an option's name of more than one word, and the mapper's modes.
+	const named = [
+		...new Set([...dropdowns.flatMap(({ item }) => optionNames(item)).filter((name) => name.includes(' ')), ...MAPPER_MODES]),
+	].filter((name) => !['External ID', 'User ID'].includes(name)); // terms as well as names (copy.test.ts)
+	expect(named).toEqual(expect.arrayContaining(['From Columns', 'Basic Auth', 'No Type (Cannot Be Set Later)', 'Selected Fields']));
+	const bareEverywhere = texts().flatMap(([where, text]) => named.filter((name) => bare(text, name)).map((name) => `${where}: ${name} in "${text}"`));
+	// In a dropdown's own texts (its description, hint and options' descriptions): every option's name, one word too;
+	// but for the operations (verbs) and Output's fields (the records' terms: ID, Email).
+	const choices = dropdowns.filter(({ item }) => !['operation', 'fields'].includes(item.name));
+	expect(choices.length).toBeGreaterThan(20);
+	const bareInOwnTexts = choices.flatMap(({ where, item }) => {
+		const own = [item.description, item.hint, ...(item.options as INodePropertyOptions[]).map(({ description }) => description)];
+		return own
+			.filter((text): text is string => typeof text === 'string')
+			.flatMap((text) => optionNames(item).filter((name) => bare(text, name)).map((name) => `${where}: ${name} in "${text}"`));
+	});
+	expect(bareEverywhere).toEqual([]);
+	expect(bareInOwnTexts).toEqual([]);
+});
+
+it("states the default of every option a collection applies when it is not added ('Defaults to ...', n8n's node UI design)", () => {
+	// Additional Fields, Update Fields and Filters send nothing for an entry not added; every other collection's entry
+	// applies its default unseen.
+	const applied = parameters.filter(
+		({ item }) => item.type === 'collection' && !['additionalFields', 'updateFields', 'filters'].includes(item.name),
+	);
+	expect(applied.map(({ item }) => item.name)).toEqual(expect.arrayContaining(['options', 'settings', 'renewal', 'requestOptions']));
+	const isEmpty = (value: unknown) =>
+		value === '' || value === false || (Array.isArray(value) && value.length === 0) || (typeof value === 'object' && value !== null && Object.keys(value).length === 0);
+	const unstated = applied.flatMap(({ where, item }) =>
+		(item.options as INodeProperties[])
+			.filter((option) => !isEmpty(option.default) && !/\bDefaults to \S/.test(option.description ?? ''))
+			.map((option) => `${where} > ${option.displayName} (${JSON.stringify(option.default)}): ${option.description}`),
+	);
+	expect(unstated).toEqual([]);
+});
+
+it("calls the service's records users, and only a staff list's rows (or your own system's records) people", () => {
+	// One term per thing (n8n's UX guidelines): a row of a staff list is a person, and a user is their record.
+	// A quoted name ('Person ID', a column of an export) is not the word.
+	const unquoted = (text: string) => text.replace(/(?<![A-Za-z])'[^']*'(?![A-Za-z])/g, ' ');
+	const aboutPeople = texts().filter(([, text]) => /\b(people|persons?)\b/i.test(unquoted(text)));
+	expect(aboutPeople.length).toBeGreaterThan(0);
+	const elsewhere = aboutPeople.filter(([, text]) => !/\blist\b|'Status' column|your own system/.test(text)).map(([where, text]) => `${where}: ${text}`);
+	expect(elsewhere).toEqual([]);
+	expect(texts().filter(([, text]) => /\btrainees?\b/i.test(text))).toEqual([]);
+});
+
+it("keeps the notice under the mapper to one sentence that adds to n8n's own, linking to every name it reads", () => {
+	const notices = [...new Set(parameters.filter(({ item }) => item.name === 'autoMapNotice').map(({ item }) => item.displayName))];
+	expect(notices).toHaveLength(1);
+	const visible = notices[0].replace(/<[^>]*>/g, '');
+	expect(visible.length).toBeLessThanOrEqual(160);
+	expect(visible.split(/\. /)).toHaveLength(1);
+	// n8n's notice above it asks for input fields named as the columns: this one must not say they need not be.
+	expect(visible).not.toMatch(/need not|don't have to|do not have to|any name/i);
+	expect(notices[0]).toContain('href="https://github.com/n8n-nodes-ministrysafe/n8n-nodes-ministrysafe/blob/main/docs/operations.md#');
+});

@@ -16,9 +16,12 @@ import { testWebhookCredential } from '../../nodes/MinistrySafeTrigger/webhookCr
 const ROOT = join(__dirname, '..', '..');
 
 const NOUNS = /\b(Background Checks?|Users?|Organizations?|Trainings?|Tags?)\b/;
-/** Where a capital is right: a quoted label, a path in the editor (User > Get Many), a label or name written out. */
+/**
+ * Where a capital is right: a quoted label (an apostrophe inside a word, the organization's, opens none), a path in
+ * the editor (User > Get Many), a label or name written out.
+ */
 const NAMES =
-	/"[^"]*"|'[^']*'|[A-Z][A-Za-z ]* > [A-Z][A-Za-z ]*|Get Many for User|User ID|User Type|Tag Names? or IDs?|Organization Type|Deactivate Missing Users|Deactivate Only Users With Tag|<[^>]*>/g;
+	/"[^"]*"|(?<![A-Za-z])'[^']*'(?![A-Za-z])|[A-Z][A-Za-z ]* > [A-Z][A-Za-z ]*|Get Many for User|User ID|User Type|Tag Names? or IDs?|Organization Type|Deactivate Missing Users|Deactivate Only Users With Tag|<[^>]*>/g;
 
 /** Every text of a description a person reads as a sentence, with where it is. */
 function sentences(description: INodeTypeDescription): Array<[string, string]> {

@@ -47,7 +47,7 @@ export const settingsProperty: INodeProperties = {
 			default: DEFAULT_CLEARED_STATUSES,
 			placeholder: `e.g. ${DEFAULT_CLEARED_STATUSES}, ready`,
 			description:
-				"The background check statuses that mean the check came back clean, comma-separated, in any case. A check in one of them counts until its validity ends; a check in any status not listed here or under 'Set-Aside Statuses' is still open (pending). Empty: the default.",
+				`The background check statuses that mean the check came back clean, comma-separated, in any case. A check in one of them counts until its validity ends; a check in any status not listed here or under 'Set-Aside Statuses' is still open (pending). Defaults to ${DEFAULT_CLEARED_STATUSES} (also when left empty).`,
 		},
 		{
 			displayName: 'Expiring Within (Days)',
@@ -64,12 +64,12 @@ export const settingsProperty: INodeProperties = {
 			default: DEFAULT_SET_ASIDE_STATUSES,
 			placeholder: `e.g. ${DEFAULT_SET_ASIDE_STATUSES}`,
 			description:
-				'The background check statuses that never count and never make a user pending (archived, cancelled), comma-separated, in any case. Empty: the default.',
+				`The background check statuses that never count and never make a user pending, comma-separated, in any case. Defaults to ${DEFAULT_SET_ASIDE_STATUSES} (also when left empty).`,
 		},
 		{
 			...surveyCodesField,
 			description:
-				'The trainings that count; none chosen: any. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+				'The trainings that count. None chosen: every code. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 		},
 		{
 			displayName: 'Training Validity (Months)',

@@ -48,7 +48,7 @@ export const assign: Operation = {
 					type: 'boolean',
 					default: true,
 					description:
-						"Whether to skip a user who already has a training of this survey code that is not completed: nothing is sent (no second assignment, no second email), and the output is that training, with 'already_assigned' set to true, instead of the user. From node version 1.2 this is on unless turned off; earlier versions assign again unless it is added.",
+						"Whether to skip a user who already has an open training of this survey code: nothing is sent (no second assignment, no second email). The output is then that training, with 'already_assigned' set to true, instead of the user. Defaults to on from node version 1.2; earlier versions assign again unless it is added.",
 				},
 				{
 					displayName: 'Upfront Payment',

@@ -23,7 +23,8 @@ export const USER_COLUMNS: UserColumn[] = [
 	{ id: 'last_name', label: 'Last Name', required: true },
 	{ id: 'email', label: 'Email', required: true },
 	{ id: 'user_type', label: 'User Type', required: false },
-	{ id: 'tags', label: 'Tags', required: false },
+	// The label says the format: a resource mapper's field has no description to say it in.
+	{ id: 'tags', label: 'Tags (Comma-Separated)', required: false },
 	{ id: 'status', label: 'Status', required: false, syncOnly: true },
 ];
 
@@ -45,9 +46,13 @@ export function userColumnFields(sync = false): ResourceMapperField[] {
 	}));
 }
 
-/** Map Automatically's rule, as the editor and the docs say it. */
+/** Map Automatically's rule, as the Columns description says it (the editor shows it nowhere; docs/operations.md in full). */
 export const AUTO_MAP_RULE =
-	"Map Automatically reads each column from the input field of the same name, ignoring case, spaces and underscores ('First Name', 'first_name' and 'firstName' fill 'First Name'), and knows the names HR, payroll, church and school exports use: 'External ID' from 'Employee ID', 'Associate ID', 'Employee Code', 'Employee #', 'Person ID', 'Individual ID', a system's own ID named after it ('Breeze ID'), or a bare 'ID' when nothing better is there (never a household, family, supervisor, campus, school, location or department ID, and never a tax ID or SSN, which it never reads); 'First Name' from 'Legal First Name' or 'Given Name' (a nickname or preferred name only when there is no first name); 'Last Name' from 'Surname'; 'Email' from a work email before a personal or home one; from node version 1.3, 'User Type' from 'Employee Type', 'Worker Type' or 'Role' (values such as Volunteer, VOL, Staff, FT or Pastor), and a note in square brackets at the end of a name ignored";
+	"'Map Automatically' reads each column from the input field of the same name, ignoring case, spaces and underscores ('First Name', 'first_name' and 'firstName' fill 'First Name'), and knows the names HR, payroll, church and school exports use: 'External ID' from 'Employee ID', 'Associate ID', 'Employee Code', 'Employee #', 'Person ID', 'Individual ID', a system's own ID named after it ('Breeze ID'), or a bare 'ID' when nothing better is there (never a household, family, supervisor, campus, school, location or department ID, and never a tax ID or SSN, which it never reads); 'First Name' from 'Legal First Name' or 'Given Name' (a nickname or preferred name only when there is no first name); 'Last Name' from 'Surname'; 'Email' from a work email before a personal or home one; from node version 1.3, 'User Type' from 'Employee Type', 'Worker Type' or 'Role' (values such as Volunteer, VOL, Staff, FT or Pastor), and a note in square brackets at the end of a name ignored";
+
+/** Where docs/operations.md lists every name Map Automatically reads. */
+export const AUTO_MAP_NAMES_URL =
+	'https://github.com/n8n-nodes-ministrysafe/n8n-nodes-ministrysafe/blob/main/docs/operations.md#a-staff-lists-columns-node-version-12';
 
 const resourceMapperOptions = {
 	resourceMapperMethod: 'getUserColumns',
@@ -72,20 +77,23 @@ const columns = (mappingMode: 'autoMapInputData' | 'defineBelow'): INodeProperti
 	typeOptions: { loadOptionsDependsOn: ['operation'], resourceMapper: resourceMapperOptions },
 });
 
-/** Shown under the mapper while it maps automatically: n8n's own notice says less than the rule. */
-const autoMapNotice = (sync: boolean): INodeProperties => ({
-	displayName: `${AUTO_MAP_RULE}${sync ? "; 'Status' from 'Employment Status', 'Employee Status', 'Position Status', 'Record Status' or 'Membership Status'" : ''}. Other input fields are left out.`,
+/**
+ * Shown under the mapper while it maps automatically, below n8n's own notice (input fields named as the columns): one
+ * sentence that adds to it, and the list in the docs. The Columns description keeps the rule in full.
+ */
+const autoMapNotice: INodeProperties = {
+	displayName: `Input fields named as HR and church exports name them are read too, such as 'Employee ID' for 'External ID': <a href="${AUTO_MAP_NAMES_URL}" target="_blank">see every name</a>.`,
 	name: 'autoMapNotice',
 	type: 'notice',
 	default: '',
 	displayOptions: { show: { '/columns.mappingMode': ['autoMapInputData'] } },
-});
+};
 
 /** Sync's columns: Map Automatically first, since Sync starts as a dry run and a list read wrongly changes nothing. */
-export const syncColumnsFields: INodeProperties[] = [columns('autoMapInputData'), autoMapNotice(true)];
+export const syncColumnsFields: INodeProperties[] = [columns('autoMapInputData'), autoMapNotice];
 
 /** Create or Update's columns: Map Each Column Manually first, as n8n's own nodes start, since it writes at once. */
-export const upsertColumnsFields: INodeProperties[] = [columns('defineBelow'), autoMapNotice(false)];
+export const upsertColumnsFields: INodeProperties[] = [columns('defineBelow'), autoMapNotice];
 
 export const newUserTypeField: INodeProperties = {
 	displayName: 'User Type for New Users',
@@ -107,5 +115,5 @@ export const newUserTypeField: INodeProperties = {
 	],
 	default: 'fromColumns',
 	description: "The type of each user this node creates. The service cannot change a user's type through the API.",
-	hint: "A chosen type (Employee or Volunteer) is given to every user created, over a mapped 'User Type' column. With From Columns, a new user's item must give 'User Type'.",
+	hint: "A chosen type ('Employee' or 'Volunteer') is given to every user created, over a mapped 'User Type' column. With 'From Columns', a new user's item must give 'User Type'.",
 };

@@ -4,8 +4,10 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { textList } from '../../../shared/values';
 import { USER_TYPES } from '../common/descriptions';
+import type { Options } from '../common/choices';
 import { itemInput } from '../common/inputs';
 import { VERSION_1_2, VERSION_1_3 } from '../common/versions';
+import { newUserTypeField } from './columnParameters';
 import type { TypeWords } from './staffValues';
 
 type UserType = (typeof USER_TYPES)[number];
@@ -22,8 +24,12 @@ export interface ColumnsSettings {
 	typeWords: TypeWords;
 }
 
-const MAPPING_MODES = ['autoMapInputData', 'defineBelow'] as const;
-const NEW_USER_TYPES = ['fromColumns', 'none', ...USER_TYPES] as const;
+/** The mapper's modes and its labels for them, as n8n's editor shows them (fieldWords 'column'). */
+const MAPPING_MODES: Options<'autoMapInputData' | 'defineBelow'> = [
+	{ name: 'Map Automatically', value: 'autoMapInputData' },
+	{ name: 'Map Each Column Manually', value: 'defineBelow' },
+];
+const NEW_USER_TYPES = newUserTypeField.options as Options<ColumnsSettings['newUserType']>;
 
 /** The settings of this run, read once (they take no expressions): Create or Update runs once per item. */
 const columnsSettingsOfRun = new WeakMap<IExecuteFunctions, { settings?: ColumnsSettings }>();
@@ -41,13 +47,14 @@ export function columnsSettings(context: IExecuteFunctions): ColumnsSettings | u
 function readColumnsSettings(context: IExecuteFunctions): ColumnsSettings {
 	const input = itemInput(context, 0);
 	const { mode, matching, newUserType } = input.all(() => ({
-		mode: input.choice('columns.mappingMode', 'Columns', MAPPING_MODES),
+		mode: input.choice('columns.mappingMode', 'Mapping Column Mode', MAPPING_MODES),
 		matching: input.value('columns.matchingColumns'),
 		newUserType: input.choice('newUserType', 'User Type for New Users', NEW_USER_TYPES),
 	}));
-	// The one column a User is matched on (the service finds Users by External ID); saved workflows may omit it.
+	// The one column a User is matched on (the service finds Users by External ID); saved workflows may omit it. The
+	// label is the one n8n's mapper shows with multiKeyMatch off.
 	if (Array.isArray(matching) && matching.some((column) => column !== 'external_id')) {
-		throw input.invalid('Columns to Match On', "must be 'External ID': users are matched on it alone");
+		throw input.invalid('Column to match on', "must be 'External ID': users are matched on it alone");
 	}
 	const sync = context.getNodeParameter('operation', 0) === 'sync';
 	const at1_3 = context.getNode().typeVersion >= VERSION_1_3;

@@ -6,9 +6,24 @@ import type { ColumnsSettings } from './columnsSettings';
 import type { NewUser } from './shared';
 import type { UnknownValue } from './staffValues';
 
+/** A refusal to create a User: what happened, short (an error's title), and how to fix it (its description). */
+export interface Refusal {
+	what: string;
+	fix: string;
+}
+
 /** Why a User is not created without a type: the service cannot set one later. */
-export const NO_USER_TYPE_ADVICE =
-	"Not created: the item gives no 'User Type', and the service cannot set a user's type later. Map a 'User Type' column, or choose 'Employee' or 'Volunteer' under 'User Type for New Users' ('No Type (Cannot Be Set Later)' creates users without one)";
+const NO_USER_TYPE: Refusal = {
+	what: "Not created: the item gives no 'User Type'",
+	fix: "Map a 'User Type' column, or choose 'Employee' or 'Volunteer' under 'User Type for New Users' ('No Type (Cannot Be Set Later)' creates users without one)",
+};
+
+const CANNOT_SET_LATER = "the service cannot set a user's type later";
+
+/** A refusal as one text (Sync's 'reason'): what, why, then the fix. */
+const inOneText = ({ what, fix }: Refusal) => `${what}, and ${CANNOT_SET_LATER}. ${fix}`;
+
+export const NO_USER_TYPE_ADVICE = inOneText(NO_USER_TYPE);
 
 const TYPE_NAMES: Record<string, string> = { employee: 'Employee', volunteer: 'Volunteer' };
 
@@ -20,11 +35,13 @@ export interface TypeCell {
 }
 
 /** Why a row whose type says neither volunteer nor employee creates nobody, and what to do. */
-function unknownTypeAdvice(cell: TypeCell, sync: boolean): string {
-	const where = sync
-		? "Add it to 'Values That Mean Volunteer' or 'Values That Mean Employee', or choose a type under 'User Type for New Users'"
-		: "Write Volunteer or Employee in the item, or choose a type under 'User Type for New Users'";
-	return `Not created: ${quoted(cell.column)} is ${cell.value}, which says neither volunteer nor employee, and the service cannot set a user's type later. ${where}`;
+function unknownTypeRefusal(cell: TypeCell, sync: boolean): Refusal {
+	return {
+		what: `Not created: ${quoted(cell.column)} is ${cell.value}, which says neither volunteer nor employee`,
+		fix: sync
+			? "Add it to 'Values That Mean Volunteer' or 'Values That Mean Employee', or choose a type under 'User Type for New Users'"
+			: "Write Volunteer or Employee in the item, or choose a type under 'User Type for New Users'",
+	};
 }
 
 /** The unknown value of a type cell, in the fields a summary groups by. */
@@ -33,14 +50,15 @@ export const unknownType = (cell: TypeCell | undefined): UnknownValue | undefine
 
 /**
  * The User to create, with its type: a chosen type for every new User (said when the item asked for another), the
- * item's own, or none when 'No Type' is chosen; with 'From Columns' an item without a type creates nobody (`refused`).
+ * item's own, or none when 'No Type' is chosen; with 'From Columns' an item without a type creates nobody (`refused`,
+ * in one text; `refusal`, what and how to fix it apart).
  * A type cell that says neither type (node version 1.3) creates nobody unless a type is chosen, whatever the choice.
  */
 export function userToCreate(
 	wanted: NewUser,
 	settings: ColumnsSettings | undefined,
 	typeCell?: TypeCell,
-): { user: NewUser; reason: string | null } | { refused: string; unknown?: UnknownValue } {
+): { user: NewUser; reason: string | null } | { refused: string; refusal: Refusal; unknown?: UnknownValue } {
 	const choice = settings?.newUserType;
 	if (choice === 'employee' || choice === 'volunteer') {
 		const asked = typeCell ? typeCell.meaning : wanted.user_type;
@@ -52,7 +70,10 @@ export function userToCreate(
 		return { user: { ...wanted, user_type: choice }, reason };
 	}
 	const unknown = unknownType(typeCell);
-	if (unknown && typeCell) return { refused: unknownTypeAdvice(typeCell, settings?.sync ?? false), unknown };
-	if (choice === 'fromColumns' && wanted.user_type === undefined) return { refused: NO_USER_TYPE_ADVICE };
+	if (unknown && typeCell) {
+		const refusal = unknownTypeRefusal(typeCell, settings?.sync ?? false);
+		return { refused: inOneText(refusal), refusal, unknown };
+	}
+	if (choice === 'fromColumns' && wanted.user_type === undefined) return { refused: NO_USER_TYPE_ADVICE, refusal: NO_USER_TYPE };
 	return { user: wanted, reason: null };
 }

@@ -4,7 +4,7 @@ import { NodeApiError } from 'n8n-workflow';
 
 import { apiRequest, toFormBody, type FormFields } from '../../../shared/transport';
 import { chatSafe } from '../../chatSafe';
-import { USER_TYPES, userTypeField } from '../common/descriptions';
+import { USER_TYPE_OPTIONS, userTypeField } from '../common/descriptions';
 import type { ItemInput } from '../common/inputs';
 import { textList } from '../../../shared/values';
 
@@ -109,7 +109,7 @@ export function readNewUser(input: ItemInput, from = USER_PARAMETERS, withoutExt
 		last_name: input.text(from.last_name, 'Last Name', true) as string,
 		email: input.email(from.email, 'Email', true) as string,
 		external_id: input.text(from.external_id, 'External ID', withoutExternalId ?? true) as string,
-		user_type: input.choice(from.user_type, 'User Type', USER_TYPES),
+		user_type: input.choice(from.user_type, 'User Type', USER_TYPE_OPTIONS),
 		tag_list: tagList(input.value(from.tags)),
 	}));
 }
@@ -124,7 +124,7 @@ export function readGivenUser(input: ItemInput, from: NewUserSource, withoutExte
 		last_name: input.text(from.last_name, 'Last Name'),
 		email: input.email(from.email, 'Email'),
 		external_id: input.text(from.external_id, 'External ID', withoutExternalId ?? true) as string,
-		user_type: input.choice(from.user_type, 'User Type', USER_TYPES),
+		user_type: input.choice(from.user_type, 'User Type', USER_TYPE_OPTIONS),
 		tag_list: tagList(input.value(from.tags)),
 	}));
 }

@@ -21,7 +21,7 @@ export const valueOptions: INodeProperties[] = [
 		type: 'string',
 		displayOptions: fromVersion1_2,
 		default: LEAVER_STATUSES,
-		description: `Comma-separated values of the 'Status' column of people who have left: their user is deactivated (whether or not 'Deactivate Missing Users' is on), never created or updated; 'Status' itself is never sent. Defaults to ${LEAVER_STATUSES}, compared without case. From node version 1.3 compared by whole words, ignoring spaces and punctuation, and added to the codes and phrases exports use (${someOf(LEAVER_CODES, 2)}, ${someOf(LEAVER_PHRASES, 4)}, Former Member, Resigned, Retired, Deceased ...).`,
+		description: `Values of the 'Status' column that mean the person has left, comma-separated: their user is deactivated, even with 'Deactivate Missing Users' off, and never created or updated. From node version 1.3 they add to the words exports use (${someOf(LEAVER_CODES, 2)}, ${someOf(LEAVER_PHRASES, 4)}, Resigned, Retired ...). Defaults to ${LEAVER_STATUSES}.`,
 	},
 	{
 		displayName: 'Statuses That Mean Still There',
@@ -29,7 +29,7 @@ export const valueOptions: INodeProperties[] = [
 		type: 'string',
 		displayOptions: fromVersion1_3,
 		default: STAYING_STATUSES,
-		description: `Comma-separated values of the 'Status' column of people still there, compared by whole words without case, spaces or punctuation. A status in neither list creates and deactivates nobody, and the item says so. Defaults to ${STAYING_STATUSES} (a list set here replaces it: keep the words still wanted). A status with a word of 'Statuses That Mean Left' has left, whatever else it says: Inactive Member has left.`,
+		description: `Values of the 'Status' column that mean the person is still there, comma-separated. A status with a word of 'Statuses That Mean Left' has left, whatever else it says. A status in neither list creates and deactivates nobody. A list set here replaces the default. Defaults to ${STAYING_STATUSES}.`,
 	},
 	{
 		displayName: 'Values That Mean Employee',
@@ -37,7 +37,7 @@ export const valueOptions: INodeProperties[] = [
 		type: 'string',
 		displayOptions: fromVersion1_3,
 		default: '',
-		description: `Comma-separated values of the 'User Type' column (or of a column such as 'Worker Type' or 'Role') that mean an employee, added to those exports use (${someOf(EMPLOYEE_TYPES, 4)}, FT, PT, Full-Time, Contractor, Pastor, Teacher ...). Defaults to none beyond those.`,
+		description: `Values of the 'User Type' column (or of 'Worker Type', 'Role' and the like) that mean an employee, comma-separated. They add to the words exports use (${someOf(EMPLOYEE_TYPES, 4)}, FT, PT, Full-Time, Contractor, Pastor, Teacher ...). Defaults to none beyond those.`,
 	},
 	{
 		displayName: 'Values That Mean Volunteer',
@@ -45,7 +45,7 @@ export const valueOptions: INodeProperties[] = [
 		type: 'string',
 		displayOptions: fromVersion1_3,
 		default: '',
-		description: `Comma-separated values of the 'User Type' column (or of a column such as 'Worker Type' or 'Role') that mean a volunteer, added to those exports use (${someOf(VOLUNTEER_TYPES, 3)}). Defaults to none beyond those. A value that means neither type creates nobody: the type cannot be set later.`,
+		description: `Values of the 'User Type' column (or of 'Worker Type', 'Role' and the like) that mean a volunteer, comma-separated. They add to the words exports use (${someOf(VOLUNTEER_TYPES, 3)}). A value that means neither type creates nobody. Defaults to none beyond those.`,
 	},
 ];
 

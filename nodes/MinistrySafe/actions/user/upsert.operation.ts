@@ -51,9 +51,11 @@ export const upsert: Operation = {
 		if (!existing) {
 			const creation = userToCreate(newUser, columnsSettings(this), typeCell);
 			if ('refused' in creation) {
-				throw new NodeOperationError(this.getNode(), forItem(creation.refused, itemIndex), {
+				// A short title; why and the fix in the details, as n8n's guidelines place them.
+				const { what, fix } = creation.refusal;
+				throw new NodeOperationError(this.getNode(), forItem(what, itemIndex), {
 					itemIndex,
-					description: 'No user was created or changed.',
+					description: `The service cannot set a user's type later. ${fix}. No user was created or changed.`,
 				});
 			}
 			return { ...(await createUser(this, creation.user)), action: 'created', reason: creation.reason };

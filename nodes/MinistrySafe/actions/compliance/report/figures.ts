@@ -8,7 +8,6 @@ import type { UserCompliance } from '../organization';
 import type { Clock, OverallStatus } from '../status';
 
 export type GroupBy = 'tag' | 'userType' | 'none';
-export const GROUP_BY_VALUES: readonly GroupBy[] = ['none', 'tag', 'userType'];
 export const NO_TAG_GROUP = 'No tag';
 export const NO_USER_TYPE_GROUP = 'No user type';
 

@@ -153,7 +153,6 @@ export const sync: ListOperation = {
 		const users = await allUsers(this);
 		const decisions = planSync(rows, users, options);
 		// From node version 1.3 the output stays small for a large organisation (syncOutput.ts).
-		const steps = decisions.map((decision) => stepOf(this, decision, options.dryRun));
-		return syncOutput(this, decisions, steps, { dryRun: options.dryRun, itemCount });
+		return syncOutput(this, decisions, (decision) => stepOf(this, decision, options.dryRun), { dryRun: options.dryRun, itemCount });
 	},
 };

@@ -29,35 +29,42 @@ export const includeUnchangedOption: INodeProperties = {
 type Counts = Record<SyncAction, number>;
 
 /**
- * The steps as the node version puts them out. Before 1.3 the steps as they are. From 1.3, a step for an unchanged
- * user puts out nothing (unless the option says otherwise), and one more step, paired with every input item, puts out
- * the summary once every other step has settled: its counts are what was done (what would be, in a dry run); a step
- * that failed is its error item (Continue On Fail) and is not counted.
+ * The steps as the node version puts them out. Before 1.3 a step per decision, as they are. From 1.3 an unchanged user
+ * (nothing to send, nothing to put out) is counted and has no step at all, unless the option asks for their items; one
+ * more step, paired with every input item, puts out the summary once every other step has settled: its counts are
+ * what was done (what would be, in a dry run); a step that failed is its error item (Continue On Fail) and is not
+ * counted.
  */
 export function syncOutput(
 	context: IExecuteFunctions,
 	decisions: SyncDecision[],
-	steps: ListStep[],
+	stepOf: (decision: SyncDecision) => ListStep,
 	run: { dryRun: boolean; itemCount: number },
 ): ListStep[] {
-	if (context.getNode().typeVersion < VERSION_1_3) return steps;
+	if (context.getNode().typeVersion < VERSION_1_3) return decisions.map(stepOf);
 	const includeUnchanged = itemInput(context, 0).flag('options.includeUnchanged', 'Include Unchanged Users') ?? false;
 	const counts = Object.fromEntries(COUNTED_ACTIONS.map((action) => [action, 0])) as Counts;
 	const settled: Array<Promise<unknown>> = [];
-	const counted = steps.map((step, index): ListStep => {
-		const { action } = decisions[index];
-		return {
+	const steps: ListStep[] = [];
+	for (const decision of decisions) {
+		// Most of a nightly list: no step, so a list of 100,000 people runs and keeps only what changed.
+		if (decision.action === 'unchanged' && !includeUnchanged) {
+			counts.unchanged++;
+			continue;
+		}
+		const step = stepOf(decision);
+		steps.push({
 			items: step.items,
 			run() {
 				const done = step.run().then((records) => {
-					counts[action]++;
-					return action === 'unchanged' && !includeUnchanged ? [] : records;
+					counts[decision.action]++;
+					return records;
 				});
 				settled.push(done.catch(() => undefined));
 				return done;
 			},
-		};
-	});
+		});
+	}
 	const summary: ListStep = {
 		items: Array.from({ length: run.itemCount }, (_, item) => item),
 		// The router starts steps in order, so every other step has started (and is in `settled`) when this one runs.
@@ -67,5 +74,5 @@ export function syncOutput(
 			return json;
 		},
 	};
-	return [...counted, summary];
+	return [...steps, summary];
 }

@@ -3,7 +3,7 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { quoted } from '../shared/wording';
+import { listed, quoted } from '../shared/wording';
 import { valuesOf } from '../shared/descriptions';
 import { textList, wholeNumber } from '../shared/values';
 
@@ -62,7 +62,10 @@ export function readPollingSettings(context: IPollFunctions): PollingSettings {
 	};
 
 	const event = context.getNodeParameter('event', '') as PollingEventName;
-	if (!POLLING_EVENTS.includes(event)) throw invalid('Trigger On', `must be one of: ${POLLING_EVENTS.join(', ')}`);
+	// In the editor's words: a value no option has comes from an imported or hand-edited workflow.
+	if (!POLLING_EVENTS.includes(event)) {
+		throw invalid('Trigger On', `must be one of ${listed(POLLING_EVENT_OPTIONS.map(({ name }) => name), 'or')}`);
+	}
 	const options = (context.getNodeParameter('options', {}) ?? {}) as IDataObject;
 	const renewal = (context.getNodeParameter('renewal', {}) ?? {}) as IDataObject;
 	return {

@@ -83,6 +83,12 @@ describe('activation errors', () => {
 		expect(suite.sandbox.requests).toEqual([]);
 	});
 
+	it("refuses an event no option has (an imported workflow) by the options' labels", async () => {
+		await expect(triggerFor({ event: 'trainingPassed' }).activate()).rejects.toThrow(
+			"'Trigger On' must be one of 'Background Check Status Changed', 'Training Completed', 'Training Renewal Due' or 'User Created'",
+		);
+	});
+
 	it.each(['0x10', '1e2', '16.0', ' 12abc'])(
 		'refuses a look-back of %j, as the action node refuses such a number (one rule for whole numbers)',
 		async (lookBackDays) => {

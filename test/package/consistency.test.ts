@@ -277,3 +277,11 @@ it("keeps the notice under the mapper to one sentence that adds to n8n's own, li
 	expect(visible).not.toMatch(/need not|don't have to|do not have to|any name/i);
 	expect(notices[0]).toContain('href="https://github.com/n8n-nodes-ministrysafe/n8n-nodes-ministrysafe/blob/main/docs/operations.md#');
 });
+
+it('shows every count as a whole number: a number field takes no fraction the node would refuse', () => {
+	// Timeout (Seconds) alone takes a fraction (0.5 s).
+	const numbers = parameters.filter(({ item }) => item.type === 'number' && item.name !== 'timeout');
+	expect(numbers.length).toBeGreaterThanOrEqual(10);
+	const fractional = numbers.filter(({ item }) => item.typeOptions?.numberPrecision !== 0).map(({ where }) => where);
+	expect(fractional).toEqual([]);
+});

@@ -55,7 +55,7 @@ const returnAllOrLimit: INodeProperties[] = [
 		displayName: 'Limit',
 		name: 'limit',
 		type: 'number',
-		typeOptions: { minValue: 1 },
+		typeOptions: { minValue: 1, numberPrecision: 0 },
 		default: 50,
 		description: 'Max number of results to return',
 		displayOptions: { show: { returnAll: [false] } },

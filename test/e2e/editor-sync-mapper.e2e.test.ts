@@ -142,8 +142,10 @@ it('added after an HR export, Sync shows the columns on Map Automatically, and i
 	};
 	await waitFor('Map Automatically in the mapping mode', shownMode, STEP_TIMEOUT_MS);
 	await panel().getByText('User Type for New Users', { exact: false }).first().waitFor({ state: 'visible' });
-	// The rule Map Automatically follows, and which of a chosen type and a mapped column wins, where the editor shows them.
-	await panel().getByText('knows the names HR, payroll, church and school exports use', { exact: false }).first().waitFor({ state: 'visible' });
+	// Under n8n's own notice, the node's: one sentence that adds the names exports use, linking to all of them; and
+	// which of a chosen type and a mapped column wins.
+	await panel().getByText("are read too, such as 'Employee ID' for 'External ID'", { exact: false }).first().waitFor({ state: 'visible' });
+	expect(await panel().getByRole('link', { name: 'see every name' }).first().getAttribute('href')).toMatch(/docs\/operations\.md#a-staff-lists-columns-node-version-12$/);
 	await panel().getByText("over a mapped 'User Type' column", { exact: false }).first().waitFor({ state: 'visible' });
 
 	const output = await runFromPanel(HR_WORKFLOW, HR_EXPORT);

@@ -16,7 +16,7 @@ export const backgroundCheckIdFields: INodeProperties[] = [
 		typeOptions: { minValue: 1, numberPrecision: 0 },
 		default: 0,
 		required: true,
-		description: 'The numeric ID of the background check, as in the ID field of its record (e.g. 5012)',
+		description: 'The numeric ID of the background check, e.g. 5012',
 		displayOptions: { show: { '@version': [1] } },
 	},
 	{

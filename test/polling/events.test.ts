@@ -232,3 +232,39 @@ describe('Training Renewal Due', () => {
 		await expectQuiet(youthOnly, 2);
 	});
 });
+
+describe('event_id of the events only polling sees', () => {
+	it('comes from the record alone: another workflow, and a poll that replays them from an older state, give the same ids', async () => {
+		const make = changes(suite.sandbox);
+		const user = await make.user();
+		const training = await make.assignTraining(user);
+		const check = await make.orderCheck(user);
+		await make.checkReady(check);
+		const due = await make.assignTraining(await make.user());
+		await make.completeTraining(due);
+		const events = ['trainingCompleted', 'backgroundCheckStatusChanged', 'trainingRenewalDue'];
+		const first = events.map((event) => triggerFor({ event }));
+		const second = events.map((event) => triggerFor({ event }));
+		for (const trigger of [...first, ...second]) await trigger.activate();
+		const baselines = first.map((trigger) => JSON.parse(JSON.stringify(trigger.saved)) as typeof trigger.saved);
+
+		await make.completeTraining(training, 35); // not passed
+		await make.archiveCheck(check); // a later change
+		await make.backdateTraining(due, 720); // due for renewal
+		const idsOf = async (polls: Array<() => Promise<Array<Record<string, unknown>>>>) => {
+			const ids: string[] = [];
+			for (const poll of polls) ids.push(...(await poll()).map((item) => String(item.event_id)));
+			return ids;
+		};
+		const fromFirst = await idsOf(first.map((trigger) => () => trigger.poll()));
+		expect(fromFirst).toEqual([
+			expect.stringMatching(new RegExp(`^quiz-not-passed:${user}:standard:\\d{4}-\\d{2}-\\d{2}T[\\d:.]+Z$`)),
+			`background-check-status:${check}:complete:archived`,
+			expect.stringMatching(new RegExp(`^training-renewal-due:${due}:\\d{4}-\\d{2}-\\d{2}$`)),
+		]);
+		expect(await idsOf(second.map((trigger) => () => trigger.poll()))).toEqual(fromFirst);
+		// n8n stopped after those polls emitted but before it saved: it starts again from the baseline and emits them again.
+		first.forEach((trigger, index) => (trigger.saved = baselines[index]));
+		expect(await idsOf(first.map((trigger) => () => trigger.restart()))).toEqual(fromFirst);
+	});
+});

@@ -6,7 +6,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { textList } from '../../../shared/values';
 import { itemInput } from '../common/inputs';
 import { beforeVersion1_2, fromVersion1_2, fromVersion1_3, VERSION_1_3 } from '../common/versions';
-import { EMPLOYEE_TYPES, LEAVER_CODES, LEAVER_PHRASES, STAYING_STATUSES, type UnknownValue, VOLUNTEER_TYPES } from './staffValues';
+import { EMPLOYEE_TYPES, LEAVER_CODES, STAYING_STATUSES, type UnknownValue, VOLUNTEER_TYPES } from './staffValues';
 
 /** The statuses that mean a person has left, unless the option names others (node version 1.2's default, kept). */
 export const LEAVER_STATUSES = 'terminated, inactive, left, former, separated';
@@ -21,7 +21,7 @@ export const valueOptions: INodeProperties[] = [
 		type: 'string',
 		displayOptions: fromVersion1_2,
 		default: LEAVER_STATUSES,
-		description: `Values of the 'Status' column that mean the person has left, comma-separated: their user is deactivated, even with 'Deactivate Missing Users' off, and never created or updated. From node version 1.3 they add to the words exports use (${someOf(LEAVER_CODES, 2)}, ${someOf(LEAVER_PHRASES, 4)}, Resigned, Retired ...). Defaults to ${LEAVER_STATUSES}.`,
+		description: `Values of the 'Status' column that mean the person has left, comma-separated. Their user is deactivated, even with 'Deactivate Missing Users' off. From node version 1.3 the words exports use count too (${someOf(LEAVER_CODES, 2)}, Resigned, Retired ...). Defaults to ${LEAVER_STATUSES}.`,
 	},
 	{
 		displayName: 'Statuses That Mean Still There',

@@ -126,7 +126,7 @@ async function runLoad(events: number): Promise<void> {
 				data: { host: '127.0.0.1', port: Number(env.settings.env?.QUEUE_BULL_REDIS_PORT), database: 0, password: '' },
 			},
 		]);
-		log(`Ready in ${Math.round((Date.now() - started) / 1000)} s: main ${n8n.url}, webhook processor ${n8n.webhook.url}, ` +
+		log(`Ready in ${Math.round((Date.now() - started) / 1000)} s: main ${n8n.url}, ${n8n.webhooks.length} webhook processor(s) at ${n8n.webhookUrl('')}, ` +
 			`workers at concurrency ${WORKER_CONCURRENCY}`);
 		await setSandboxWebhooks(env.sandbox, triggerWebhookIds(BURST_WORKFLOW).map(n8n.webhookUrl), WEBHOOK_AUTH);
 
@@ -179,7 +179,7 @@ async function runLoad(events: number): Promise<void> {
 		const failed = executions.filter((execution) => execution.status !== 'success');
 		const executed = onceFigures(sent, runsByUser);
 		const unknown = [...runsByUser.keys(), ...fromNet.keys()].filter((userId) => !sentByUser.has(userId)).length;
-		const received = countLines(n8n.webhook.output(), /Enqueued execution \d+ \(job \d+\)/);
+		const received = n8n.webhooks.reduce((sum, processor) => sum + countLines(processor.output(), /Enqueued execution \d+ \(job \d+\)/), 0);
 		const perWorker = n8n.workers.map((worker) => `${worker.name} ${countLines(worker.output(), /Worker finished execution \d+/)}`);
 		const acted = Object.values(ACTS).map((nodeName) => ({ nodeName, ...onceFigures(sent, timesPerEvent(executions, nodeName)) }));
 
@@ -209,7 +209,7 @@ async function runLoad(events: number): Promise<void> {
 		if (acted.some(({ once }) => once !== events) || unknown > 0) {
 			process.exitCode = 1;
 			// What n8n said went wrong, for whoever reads a failed run (distinct lines, the first 20 of each process).
-			for (const process of [n8n.main, ...n8n.workers, n8n.webhook]) {
+			for (const process of [n8n.main, ...n8n.workers, ...n8n.webhooks]) {
 				const problems = [
 					...new Set(process.output().split('\n').filter((line) => /error|fail|timeout|exceeded/i.test(line) && !/Python task runner/.test(line))),
 				];

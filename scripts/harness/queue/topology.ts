@@ -18,6 +18,7 @@ import {
 	temporaryUserFolder,
 	waitFor,
 } from '../../n8n-runtime';
+import { startBalancer } from './balancer';
 import { type Postgres, type Redis, startPostgres, startRedis } from './services';
 import { ensureSystemPrograms } from './system';
 
@@ -26,6 +27,11 @@ export const WORKER_CONCURRENCY = 5;
 export const WORKER_COUNT = 2;
 /** How long each n8n process may take to be ready; longer on a busy machine (N8N_QUEUE_READY_TIMEOUT_MS). */
 const READY_TIMEOUT_MS = Number(process.env.N8N_QUEUE_READY_TIMEOUT_MS ?? 120_000);
+/**
+ * Webhook processors: one, or for npm run load:queue more (QUEUE_WEBHOOK_PROCESSORS), behind a round-robin load
+ * balancer that WEBHOOK_URL then names (balancer.ts).
+ */
+const WEBHOOK_PROCESSORS = Math.max(1, Number(process.env.QUEUE_WEBHOOK_PROCESSORS ?? 1));
 
 /** PostgreSQL and Redis, and the variables that put every n8n process (server or CLI) in queue mode on them. */
 export interface QueueServices {
@@ -77,6 +83,8 @@ export interface QueueN8n extends N8nInstance {
 	main: N8nProcess;
 	workers: N8nProcess[];
 	webhook: N8nProcess;
+	/** Every webhook processor (the first is `webhook`); more than one behind the load balancer. */
+	webhooks: N8nProcess[];
 	stopAll(): Promise<void>;
 }
 
@@ -179,7 +187,17 @@ export async function startQueueN8n(settings: N8nSettings, options: { tarball: s
 				};
 			}),
 		)),
-		{ role: 'webhook', name: 'webhook', args: ['webhook'], ready: /Webhook listener waiting for requests/, port: webhookPort, env: {} },
+		...(await Promise.all(
+			Array.from({ length: WEBHOOK_PROCESSORS }, async (_, index): Promise<RoleSpec> => ({
+				role: 'webhook',
+				name: index === 0 ? 'webhook' : `webhook-${index + 1}`,
+				args: ['webhook'],
+				ready: /Webhook listener waiting for requests/,
+				// One processor answers at WEBHOOK_URL itself; several answer behind the balancer there.
+				port: WEBHOOK_PROCESSORS === 1 ? webhookPort : await freePort(),
+				env: {},
+			})),
+		)),
 	];
 
 	const userFolders: string[] = [];
@@ -196,7 +214,10 @@ export async function startQueueN8n(settings: N8nSettings, options: { tarball: s
 
 	const started = await Promise.allSettled(specs.map(async (spec) => startProcessOfRole(spec, await settingsOf(spec), options.log)));
 	const running = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+	const webhookPorts = specs.filter((spec) => spec.role === 'webhook').map((spec) => spec.port);
+	const balancer = WEBHOOK_PROCESSORS > 1 ? await startBalancer(webhookPort, webhookPorts) : undefined;
 	const stopAll = async (): Promise<void> => {
+		await balancer?.stop();
 		await Promise.all(running.map((process) => process.stop()));
 		removeFolders();
 	};
@@ -208,17 +229,19 @@ export async function startQueueN8n(settings: N8nSettings, options: { tarball: s
 
 	const [main, ...rest] = running;
 	const workers = rest.filter((process) => process.role === 'worker');
-	const webhook = rest.find((process) => process.role === 'webhook') as N8nProcess;
+	const webhooks = rest.filter((process) => process.role === 'webhook');
+	const webhook = webhooks[0];
 	return {
 		topology: 'queue',
 		main,
 		workers,
 		webhook,
+		webhooks,
 		url: main.url,
 		port: mainPort,
 		settings,
 		version: runtime.n8nVersion,
-		webhookUrl: (webhookId) => `${webhook.url}/webhook/${webhookId}/webhook`,
+		webhookUrl: (webhookId) => `http://127.0.0.1:${webhookPort}/webhook/${webhookId}/webhook`,
 		testWebhookUrl: (webhookId) => `${main.url}/webhook-test/${webhookId}/webhook`,
 		output: main.output,
 		exited: main.process.exited,

@@ -82,6 +82,17 @@ async function runForm(
 	await beforeSending?.(form);
 	await form.locator('button[type="submit"]').first().click();
 	await form.locator('h1', { hasText: title }).first().waitFor({ state: 'visible', timeout: 90_000 });
+	// The ending page's own script then tells n8n it was shown, which ends the execution: a tab closed before that
+	// leaves the run waiting (on a busy machine, it was).
+	await waitFor(
+		'the form run to end in n8n',
+		async () => {
+			const executions = await env.client.executions(env.apiKey, UPLOAD);
+			return executions.length > 0 && executions.every((execution) => !['new', 'running', 'waiting'].includes(execution.status)) ? true : undefined;
+		},
+		LOAD_TIMEOUT_MS,
+		500,
+	);
 	return form;
 }
 

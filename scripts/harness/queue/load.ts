@@ -93,7 +93,10 @@ async function fireEvents(env: E2eEnvironment, count: number): Promise<Sent[]> {
 	return sent;
 }
 
-/** One run: starts the topology, sends `events` events, reads what n8n did, stops everything. Exit code 1 unless each event was acted on once by both checks. */
+/**
+ * One run: starts the topology, sends `events` events, reads what n8n did, stops everything. Exit code 1 unless each
+ * event was acted on by both checks, and exactly once by the atomic one.
+ */
 async function runLoad(events: number): Promise<void> {
 	log('Starting PostgreSQL, Redis and n8n in queue mode (one main, two workers, one webhook processor) ...');
 	const started = Date.now();
@@ -206,7 +209,11 @@ async function runLoad(events: number): Promise<void> {
 		}
 		const errors = [...new Set(failed.map((execution) => String(execution.data?.resultData.error?.message ?? execution.status)))];
 		if (failed.length > 0) console.log(`Executions that did not succeed: ${failed.length}; their errors: ${errors.slice(0, 5).join(' | ')}`);
-		if (acted.some(({ once }) => once !== events) || unknown > 0) {
+		// The run fails when an event was never acted on, or the atomic check let one through twice. Remove Duplicates
+		// can let an event through twice when executions of it run at the same moment (its memory has no lock:
+		// docs/scale.md): its figure is printed, and is the reason the docs name the Redis increment.
+		const atomic = acted.find(({ nodeName }) => nodeName === ACTS.redisCounter);
+		if (acted.some(({ never }) => never > 0) || atomic?.once !== events || unknown > 0) {
 			process.exitCode = 1;
 			// What n8n said went wrong, for whoever reads a failed run (distinct lines, the first 20 of each process).
 			for (const process of [n8n.main, ...n8n.workers, ...n8n.webhooks]) {

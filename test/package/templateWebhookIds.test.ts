@@ -7,12 +7,6 @@ import { join } from 'node:path';
 
 import { EXAMPLES_DIR } from '../../scripts/n8n-runtime';
 
-/**
- * Templates whose owners' branches still carry one when this test came: the lead removes their ids, then empties this
- * list (the second test fails until both are done, so that it cannot stay behind).
- */
-const NOT_YET_CLEARED = ['background-check-ready.json', 'quiz-completed-certificate.json', 'upload-staff-list.json'];
-
 function withWebhookIds(): string[] {
 	return readdirSync(EXAMPLES_DIR)
 		.filter((file) => file.endsWith('.json'))
@@ -23,10 +17,6 @@ function withWebhookIds(): string[] {
 		.sort();
 }
 
-it('no template carries a webhookId, but those listed as not yet cleared', () => {
-	expect(withWebhookIds().filter((file) => !NOT_YET_CLEARED.includes(file))).toEqual([]);
-});
-
-it('lists as not yet cleared only templates that still carry one', () => {
-	expect(NOT_YET_CLEARED.filter((file) => !withWebhookIds().includes(file))).toEqual([]);
+it('no template carries a webhookId', () => {
+	expect(withWebhookIds()).toEqual([]);
 });

@@ -362,7 +362,7 @@ describe('Compliance report', () => {
 	});
 
 	it.each([
-		['an unknown status', { returnAll: true, filters: { status: 'late' } }, "'Status' must be among: compliant, expiring, noncompliant"],
+		['an unknown status', { returnAll: true, filters: { status: 'late' } }, "'Status' must be among 'Compliant', 'Expiring' or 'Noncompliant' (in an expression: compliant, expiring, noncompliant)"],
 		['a Limit of 0', { returnAll: false, limit: 0 }, "'Limit' must be a whole number of at least 1"],
 		['a Limit as words', { returnAll: false, limit: '={{ "ten" }}' }, "'Limit' must be a whole number"],
 	])('refuses %s, naming the field, and sends nothing', async (_what, parameters, message) => {

@@ -248,7 +248,7 @@ describe('Compliance > Get Report', () => {
 		sandbox().clearRequests();
 		const result = await run('getReport', { groupBy: '={{ "team" }}', filters: { status: 'late' } });
 		expect(result.error?.message).toBe(
-			"2 fields need correcting: 'Status' must be among: compliant, expiring, noncompliant; 'Group By' must be one of 'None', 'Tag' or 'User Type' (in an expression: none, tag, userType) [item 0]",
+			"2 fields need correcting: 'Status' must be among 'Compliant', 'Expiring' or 'Noncompliant' (in an expression: compliant, expiring, noncompliant); 'Group By' must be one of 'None', 'Tag' or 'User Type' (in an expression: none, tag, userType) [item 0]",
 		);
 		expect(sentRequests(sandbox())).toEqual([]);
 	});

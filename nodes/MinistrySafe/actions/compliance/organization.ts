@@ -10,13 +10,16 @@ import { today } from '../../../shared/values';
 import { type ComplianceSettings, readComplianceSettings } from './settings';
 import { type Clock, complianceOf, OVERALL_STATUSES } from './status';
 
+/** The statuses as the Status filter shows them: a wrong value from an expression is answered with these labels. */
+const STATUS_OPTIONS = OVERALL_STATUSES.map((status) => ({ name: status.charAt(0).toUpperCase() + status.slice(1), value: status }));
+
 /** The Filters of both operations: Status and Tag. */
 export const complianceFilters: INodeProperties[] = [
 	{
 		displayName: 'Status',
 		name: 'status',
 		type: 'multiOptions',
-		options: OVERALL_STATUSES.map((status) => ({ name: status.charAt(0).toUpperCase() + status.slice(1), value: status })),
+		options: STATUS_OPTIONS,
 		default: [],
 		description: 'Only users with one of these statuses',
 	},
@@ -33,7 +36,7 @@ export interface ComplianceQuery {
 export function readComplianceQuery(input: ItemInput): ComplianceQuery {
 	return {
 		settings: readComplianceSettings(input),
-		statuses: input.choices('filters.status', 'Status', OVERALL_STATUSES),
+		statuses: input.choices('filters.status', 'Status', STATUS_OPTIONS),
 		tag: input.text('filters.tag', 'Tag'),
 	};
 }

@@ -7,7 +7,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 
 import { exampleWorkflows, waitFor } from '../../scripts/n8n-runtime';
 import { type UploadExport, ukgLikeExport } from '../fixtures/uploadExports';
@@ -124,6 +124,29 @@ async function runEnded(): Promise<void> {
 		LOAD_TIMEOUT_MS,
 	);
 }
+
+it('opens with its sticky note readable: all of its text inside it, and no node lying on it', async () => {
+	await page.goto(`${env.n8n.url}/workflow/${UPLOAD}`, { timeout: LOAD_TIMEOUT_MS });
+	await page.locator('[data-test-id="canvas-node"]').first().waitFor({ state: 'visible', timeout: LOAD_TIMEOUT_MS });
+	// As the editor draws them: the canvas opens zoomed to fit, so every node and the note are on screen.
+	const boxOf = async (element: Locator) => {
+		const box = await element.boundingBox();
+		if (!box) throw new Error('An element of the canvas is not drawn');
+		return { left: box.x, top: box.y, right: box.x + box.width, bottom: box.y + box.height };
+	};
+	const sticky = page.locator('[data-node-type="n8n-nodes-base.stickyNote"] [data-test-id="sticky"]');
+	expect(await sticky.count()).toBe(1);
+	const note = await boxOf(sticky);
+	const text = await Promise.all((await sticky.locator('h1, h2, h3, h4, p, li').all()).map(boxOf));
+	expect(text.length).toBeGreaterThan(5);
+	expect(Math.max(...text.map((line) => line.bottom))).toBeLessThanOrEqual(note.bottom);
+	const nodes = await Promise.all(
+		(await page.locator('[data-test-id="canvas-node"]').all()).map(async (node) => ({ name: await node.getAttribute('data-node-name'), ...(await boxOf(node)) })),
+	);
+	const onTheNote = nodes.filter((node) => node.left < note.right && note.left < node.right && node.top < note.bottom && note.top < node.bottom);
+	expect(onTheNote.map((node) => node.name)).toEqual([]);
+	expect(nodes.length).toBe(template.nodes.length - 1);
+});
 
 it('an ADP-like export without a recognised ID column: the ending page is one sentence naming its columns', async () => {
 	const start = env.sandbox.requests.length;

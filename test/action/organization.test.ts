@@ -147,7 +147,7 @@ describe('Create', () => {
 		['ZIP Code', { zip: '73301-1234' }, 'must be five digits'],
 		['Phone', { phone: '512-555-0100' }, 'must be eleven digits, for example 18005551234'],
 		['Billing Email', { billingEmail: 'billing.example.org' }, 'must be an email address'],
-		['Size of Organization', { sizeOfOrg: '10-20' }, 'must be one of: 1-200, 200-1000, 1000-5000, 5000+'],
+		['Size of Organization', { sizeOfOrg: '10-20' }, "must be one of '1-200', '200-1000', '1000-5000' or '5000+'"],
 		['Organization Type', { organizationType: '' }, 'is required'],
 		['Administrator Email', { ssaEmail: 'ruth' }, 'must be an email address'],
 		['Administrator Username', { ssaUsername: '' }, 'is required'],

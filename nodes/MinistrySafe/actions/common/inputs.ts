@@ -3,7 +3,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { forItem, listed, quoted } from '../../../shared/wording';
 import { toCalendarDate, toServiceDate, wholeNumber } from '../../../shared/values';
-import { type Choices, choiceValues, choiceWords, type Options } from './choices';
+import { choiceValues, choiceWords, type Options } from './choices';
 import { locatorValue, recordIdOf, textOf } from './parameterValues';
 
 /** A field's problem: its editor label and what is wrong, never its value. */
@@ -102,13 +102,10 @@ export class ItemInput {
 	}
 
 	/**
-	 * One of a fixed list of values: an options parameter set by an expression may hold anything. Given the options
-	 * themselves, a wrong value is answered with their labels, as the editor shows them (and the values, which an
-	 * expression must give).
+	 * One of a fixed list of values: an options parameter set by an expression may hold anything. A wrong value is
+	 * answered with the options' labels, as the editor shows them (and the values, which an expression must give).
 	 */
-	choice<T extends string>(name: string, label: string, values: readonly T[], required?: boolean): T | undefined;
-	choice<T extends string>(name: string, label: string, options: Options<T>, required?: boolean): T | undefined;
-	choice<T extends string>(name: string, label: string, values: Choices<T>, required = false): T | undefined {
+	choice<T extends string>(name: string, label: string, values: Options<T>, required = false): T | undefined {
 		return this.noted(() => {
 			const value = this.readText(name, label, required);
 			if (value === undefined) return undefined;
@@ -121,9 +118,7 @@ export class ItemInput {
 	 * Several of a fixed list of values: a multi-select gives a list, an expression may give a list or comma-separated
 	 * text. Empty when none is chosen.
 	 */
-	choices<T extends string>(name: string, label: string, values: readonly T[]): T[];
-	choices<T extends string>(name: string, label: string, options: Options<T>): T[];
-	choices<T extends string>(name: string, label: string, values: Choices<T>): T[] {
+	choices<T extends string>(name: string, label: string, values: Options<T>): T[] {
 		return this.noted(() => {
 			const value = this.read(name);
 			const parts = Array.isArray(value) ? value : textOf(value, () => this.invalid(label, 'must be a list or text')).split(',');

@@ -5,7 +5,8 @@ import { itemInput } from '../common/inputs';
 import { beforeVersion1_2, fromVersion1_2 } from '../common/versions';
 import type { Operation } from '../types';
 
-const SIZES = ['1-200', '200-1000', '1000-5000', '5000+'] as const;
+/** Sizes as the service writes them, which are also their labels; from the smallest up (their natural order). */
+const SIZE_OPTIONS = ['1-200', '200-1000', '1000-5000', '5000+'].map((size) => ({ name: size, value: size }));
 const ADMINISTRATOR_TYPE_OPTIONS = [
 	{ name: 'Contractor / Licensee', value: 'contractor_licensee' },
 	{ name: 'Employee', value: 'employee' },
@@ -118,7 +119,7 @@ const properties: INodeProperties[] = [
 		displayName: 'Size of Organization',
 		name: 'sizeOfOrg',
 		type: 'options',
-		options: SIZES.map((size) => ({ name: size, value: size })),
+		options: SIZE_OPTIONS,
 		default: '1-200',
 		required: true,
 	},
@@ -253,7 +254,7 @@ export const create: Operation = {
 				country: input.text('country', 'Country', true),
 				zip: input.zip('zip', 'ZIP Code', true),
 				hear_from: input.text('hearFrom', 'Heard From', true),
-				size_of_org: input.choice('sizeOfOrg', 'Size of Organization', SIZES, true),
+				size_of_org: input.choice('sizeOfOrg', 'Size of Organization', SIZE_OPTIONS, true),
 				phone: input.phone('phone', 'Phone', true),
 				billing_email: input.email('billingEmail', 'Billing Email', true),
 				organization_type: input.text('organizationType', 'Organization Type', true),

@@ -154,6 +154,10 @@ it('starts no two operations of a resource with the same words, so the dropdown 
 it('describes a setting that two nodes share in the same words', () => {
 	const described = (name: string) => [...new Set(parameters.filter(({ item }) => item.name === name).map(({ item }) => item.description))];
 	expect(described('trainingValidityMonths')).toHaveLength(1);
+	// Which trainings count when no survey code is chosen: said alike in Compliance and the Polling Trigger's Renewal.
+	const surveyCodes = parameters.filter(({ item }) => item.name === 'surveyCodes').map(({ item }) => item.description ?? '');
+	expect(surveyCodes.length).toBeGreaterThanOrEqual(2);
+	expect(surveyCodes.filter((text) => !text.includes('None chosen: every code.'))).toEqual([]);
 	// The window before a training runs out: one name in Compliance and in the Polling Trigger's Renewal.
 	const labels = parameters.filter(({ item }) => ['expiringWithinDays', 'noticeDays'].includes(item.name)).map(({ item }) => item.displayName);
 	expect(labels.length).toBeGreaterThanOrEqual(2);

@@ -513,6 +513,24 @@ describe('Upload your staff list: the values exports write (status codes, employ
 		expect(page.text).not.toContain('Nothing has changed yet');
 	});
 
+	it('a list whose every row is skipped (leavers MinistrySafe lacks, an unknown code): the page never says nothing needs to change', async () => {
+		const skippedOnly = new Set([...ukg.leaversNotCreated, ...ukg.unknown[0].people].map((person) => person.externalId));
+		const start = env.sandbox.requests.length;
+
+		const page = await submitForm(formUrl(workflow), {
+			'Staff list (CSV or Excel)': { ...fileOf(ukg), content: csv(ukg.rows.filter((row, index) => index === 0 || skippedOnly.has(row[0]))) },
+			'Who is on the list?': BY_COLUMN,
+			'What should happen?': DRY_RUN,
+		});
+
+		expect(writes(sentSince(start))).toEqual([]);
+		const lines = page.text.split('\n');
+		expect(lines).toEqual(expect.arrayContaining([`Would skip ${skippedOnly.size}:`, 'Nothing else would change in MinistrySafe.']));
+		expectUnknownNamedOnce(page, ukg, ukg.unknown.slice(0, 1));
+		expectUploaderWords(page);
+		expect(page.text).not.toContain('Nothing has changed yet');
+	});
+
 	it("a church roster (Member, Former Member; Volunteer, Staff, Pastor): the dry run names the role it does not know once", async () => {
 		const page = await dryRun(roster);
 		// A name with an apostrophe arrives as it is written.

@@ -531,6 +531,24 @@ describe('Upload your staff list: the values exports write (status codes, employ
 		expect(page.text).not.toContain('Nothing has changed yet');
 	});
 
+	it("the UKG-like export again, the form saying 'X' means still there and 'SEA' an employee: those rows would now be created, as employees", async () => {
+		const start = env.sandbox.requests.length;
+
+		const page = await submitForm(formUrl(workflow), {
+			'Staff list (CSV or Excel)': fileOf(ukg),
+			'Who is on the list?': BY_COLUMN,
+			'What should happen?': DRY_RUN,
+			'Other values in the file that mean the person is still there': 'X',
+			'Other values in the file that mean an employee': 'SEA',
+		});
+
+		expect(writes(sentSince(start))).toEqual([]);
+		const now = ukg.unknown.flatMap(({ people }) => people);
+		expect(page.text.split('\n')).toContain(`Would create ${now.length} employees: ${now.map(fullName).join(', ')}`);
+		expect(page.text).not.toMatch(/is not known|Other values in the file/);
+		expectUploaderWords(page);
+	});
+
 	it("a church roster (Member, Former Member; Volunteer, Staff, Pastor): the dry run names the role it does not know once", async () => {
 		const page = await dryRun(roster);
 		// A name with an apostrophe arrives as it is written.

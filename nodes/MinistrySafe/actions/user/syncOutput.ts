@@ -57,7 +57,7 @@ export function syncOutput(
 			items: step.items,
 			run() {
 				const done = step.run().then((records) => {
-					counts[decision.action]++;
+					counts[decision.action] = (counts[decision.action] ?? 0) + 1;
 					return records;
 				});
 				settled.push(done.catch(() => undefined));

@@ -278,7 +278,7 @@ describe('Compliance > Get Report', () => {
 });
 
 // Node version 1.3: the report's item stays small whatever the size of the Organization (docs/scale.md, "Large
-// organisations"): 'due' lists the people due soonest up to Max People Listed, the email and the message say how many
+// organisations"): 'due' lists the people due soonest up to Max Users Listed, the email and the message say how many
 // more, and the counts still count everyone. Version 1.2 lists everyone (above, at node version 1).
 describe('Compliance > Get Report at node version 1.3', () => {
 	const at = (typeVersion: number, parameters: INodeParameters = {}, target: Sandbox = sandbox()) =>
@@ -315,7 +315,7 @@ describe('Compliance > Get Report at node version 1.3', () => {
 		}
 	}, 180_000);
 
-	it("'Max People Listed' bounds 'due', the email's rows and the message's people alike; 0 lists no one", async () => {
+	it("'Max Users Listed' bounds 'due', the email's rows and the message's people alike; 0 lists no one", async () => {
 		const everyone = await reportAt(1.2);
 		const three = await reportAt(1.3, { dueLimit: 3 });
 		expect(everyone.due.length).toBeGreaterThan(5);

@@ -19,7 +19,7 @@ function within(lines: string[], room: number, what: string): string[] {
 	return [...kept, `and ${lines.length - kept.length} more ${what}`];
 }
 
-/** The chat message; `maxPeople` (Max People Listed, node version 1.3) bounds the people named as well as the lines. */
+/** The chat message; `maxPeople` (Max Users Listed, node version 1.3) bounds the people named as well as the lines. */
 export function reportText(figures: ReportFigures, maxPeople = Infinity): string {
 	const { counts, due } = figures;
 	const lines = [

@@ -143,3 +143,22 @@ it("calls the webhook credential's user name 'Username', in its label and in eve
 	// The messages name the fields by their labels, quoted.
 	expect(texts.filter((text) => /'Username'/.test(text)).length).toBe(2);
 });
+
+it('calls a field by the label the editor shows, in the nodes and in the documents alike', () => {
+	// Names a text once gave fields whose labels say otherwise: Get Report's 'Max Users Listed', n8n's mapper's
+	// 'Column to match on', the survey-code field 'Survey Code Names or IDs'.
+	const retired = /Max People Listed|Columns to Match On|\*\*Survey Codes\*\*/i;
+	const inNodes = descriptions
+		.flatMap(sentences)
+		.filter(([, text]) => retired.test(text))
+		.map(([where, text]) => `${where}: ${text}`);
+	const inDocuments = [...DOCUMENTS, 'CHANGELOG.md'].flatMap((file) =>
+		readFileSync(join(ROOT, file), 'utf8')
+			.split('\n')
+			.map((line, index) => [`${file}:${index + 1}`, line] as const)
+			.filter(([, line]) => retired.test(line))
+			.map(([where, line]) => `${where}: ${line.trim().slice(0, 120)}`),
+	);
+	expect(inNodes).toEqual([]);
+	expect(inDocuments).toEqual([]);
+});

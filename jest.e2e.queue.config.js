@@ -8,12 +8,20 @@
  * modes, they pass in the single-process runs on both n8n versions, and here they would take several of CI's minutes
  * (CONTRIBUTING.md: CI). What queue mode changes for a run from the editor (the main queues it, a worker runs it and
  * calls the service) is test/e2e-queue/queue.e2e.test.ts's.
+ *
+ * Also left out, as queue mode changes nothing they check: templateImportedTwice (an import through the main's REST
+ * API and its publish: the main alone does both) and communityPackagesEnv (it starts an n8n of its own, in single-process
+ * mode, to read README's setting; in queue mode only the main reads it). Both run on the single-process suites.
  */
 const single = require('./jest.e2e.config.js');
 
 module.exports = {
 	...single,
 	roots: ['<rootDir>/test/e2e', '<rootDir>/test/e2e-queue'],
-	testPathIgnorePatterns: ['/node_modules/', '/test/e2e/editor(-[a-z-]+)?\\.e2e\\.test\\.ts$'],
+	testPathIgnorePatterns: [
+		'/node_modules/',
+		'/test/e2e/editor(-[a-z-]+)?\\.e2e\\.test\\.ts$',
+		'/test/e2e/(templateImportedTwice|communityPackagesEnv)\\.e2e\\.test\\.ts$',
+	],
 	globalSetup: '<rootDir>/test/e2e-queue/globalSetup.ts',
 };

@@ -12,6 +12,7 @@ import type { Sandbox } from '../../sandbox';
 import { startSandbox } from '../../sandbox';
 import { selectedRuntime } from '../n8n-runtime';
 
+import { cleanupsFor } from './cleanups';
 import type { BenchContext, BenchPart, Sandboxes } from './context';
 import { LATENCY_MS, RATE_LIMIT } from './context';
 import { creates } from './creates';
@@ -59,23 +60,7 @@ function machine(): string {
 	return `${cpus().length} cores (${cpu?.model.trim() ?? 'unknown CPU'}), ${Math.round(totalmem() / 1024 ** 3)} GB, Node ${process.version}, n8n ${selectedRuntime().n8nVersion}`;
 }
 
-const cleanups: Array<() => Promise<void>> = [];
-async function stopAll(): Promise<void> {
-	for (const cleanup of cleanups.splice(0).reverse()) {
-		try {
-			await cleanup();
-		} catch (error) {
-			log(`Could not stop cleanly: ${(error as Error).message}`);
-		}
-	}
-}
-
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-	process.once(signal, () => {
-		log(`${signal}: stopping everything the benchmark started`);
-		void stopAll().finally(() => process.exit(130));
-	});
-}
+const { cleanups, stopAll } = cleanupsFor(log);
 
 async function main(): Promise<void> {
 	const startedAt = new Date().toISOString().replace(/\.\d+Z$/, 'Z');

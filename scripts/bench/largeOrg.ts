@@ -26,6 +26,7 @@ import {
 	temporaryUserFolder,
 } from '../n8n-runtime';
 
+import { cleanupsFor } from './cleanups';
 import { startEditor } from './executionView';
 import { finishedExecution, nodeOutputs, pidListeningOn, rssOf, sampleRss, savedExecutionBytes } from './largeOrgMeasures';
 import { type Step, editorFloorStep, largeOrgCredentials, largeOrgSteps, MANUAL_TRIGGER, serveStaffList } from './largeOrgWorkflows';
@@ -65,22 +66,7 @@ function argumentsGiven(argv: string[]): { sizes: number[]; compare: boolean } {
 const benchStarted = Date.now();
 const log = (line: string): void => console.error(`[${String(Math.round((Date.now() - benchStarted) / 1000)).padStart(4)} s] ${line}`);
 
-const cleanups: Array<() => Promise<void> | void> = [];
-async function stopAll(): Promise<void> {
-	for (const cleanup of cleanups.splice(0).reverse()) {
-		try {
-			await cleanup();
-		} catch (error) {
-			log(`Could not stop cleanly: ${(error as Error).message}`);
-		}
-	}
-}
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-	process.once(signal, () => {
-		log(`${signal}: stopping everything the benchmark started`);
-		void stopAll().finally(() => process.exit(130));
-	});
-}
+const { cleanups, stopAll } = cleanupsFor(log);
 
 interface StepResult {
 	step: Step;

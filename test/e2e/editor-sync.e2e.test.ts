@@ -112,7 +112,10 @@ it('adds Sync after a staff list with Dry Run on, and the run reports every pers
 		{ action: 'updated', dry_run: true, external_id: '10001' },
 		{ action: 'created', dry_run: true, external_id: 'E2E-SYNC-1' },
 		{ action: 'created', dry_run: true, external_id: 'E2E-SYNC-2' },
+		// Node version 1.3 (a node added now) ends with the counts of every action.
+		{ action: 'summary', dry_run: true, external_id: undefined },
 	]);
+	expect(items[items.length - 1].counts).toEqual({ created: 2, updated: 1, unchanged: 0, deactivated: 0, skipped: 0 });
 	expect(sent().length).toBeGreaterThan(0);
 	expect(sent().filter((request) => !request.startsWith('GET '))).toEqual([]);
 	await editor.screenshot('sync-dry-run.png');

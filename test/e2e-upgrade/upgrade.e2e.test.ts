@@ -224,7 +224,13 @@ describe('after installing this checkout over it and restarting n8n', () => {
 			body: { message: 'Workflow was started' },
 		});
 		const [execution] = await webhookExecutions(1, DEFAULT_AUTHENTICATION);
-		expect(triggerItem(execution)).toEqual({ ...quizCompleted, event: 'quizCompleted' });
+		// The payload and 'event' as before; 'event_id' is added at every node version (an output field changes no
+		// saved workflow's meaning: contract.md "Event IDs").
+		expect(triggerItem(execution)).toEqual({
+			...quizCompleted,
+			event: 'quizCompleted',
+			event_id: `quiz-completed:${quizCompleted.user_id}:${quizCompleted.survey_code}:${quizCompleted.complete_date}`,
+		});
 		// Exactly one: nothing else arrives for this workflow meanwhile (a retried call would make a second).
 		await new Promise((resolve) => setTimeout(resolve, 3000));
 		expect(await client.executions(apiKey, DEFAULT_AUTHENTICATION)).toHaveLength(1);

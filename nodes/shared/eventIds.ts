@@ -4,6 +4,8 @@
 // `<occurrence>:<what it is about>`, documented in docs/triggers.md ("Event IDs").
 import type { IDataObject } from 'n8n-workflow';
 
+import { utcInstant } from './values';
+
 /** A part the service left out: still an id, never an empty part (two ids must not run together). */
 const UNKNOWN = 'unknown';
 
@@ -21,33 +23,15 @@ export function idPart(value: unknown): string {
 /** A survey code as one part: the codes are lowercase words (api-v2.md 2, "Survey code entry"). */
 const codePart = (value: unknown): string => idPart(String(value ?? '').trim().toLowerCase());
 
-/** ISO 8601 as the service writes it (api-v2.md 2): a date, a time, and Z or a numeric offset. */
-const ISO_INSTANT =
-	/^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d+))?)?\s*(Z|z|[+-]\d{2}(?::?\d{2})?)?$/;
-
 /**
  * An instant in UTC, to the second (with milliseconds when it has them): the service writes instants in UTC ("Z")
- * or with a numeric offset (api-v2.md 2), so one instant may come written two ways. Without a zone it is read as
- * UTC. Text that is no instant is kept as written (percent-encoded), so that the id stays the same for the same text.
+ * or with a numeric offset (api-v2.md 2), so one instant may come written two ways. Text that is no instant is kept
+ * as written (percent-encoded), so that the id stays the same for the same text.
  */
 export function instantPart(value: unknown): string {
 	const text = String(value ?? '').trim();
 	if (text === '') return UNKNOWN;
-	const match = ISO_INSTANT.exec(text);
-	if (!match) return encodeURIComponent(text);
-	const [, year, month, day, hour, minute, second = '0', fraction = '', zone = 'Z'] = match;
-	const offsetMinutes =
-		zone.toUpperCase() === 'Z'
-			? 0
-			: (zone.startsWith('-') ? -1 : 1) *
-				(Number(zone.slice(1, 3)) * 60 + Number(zone.replace(':', '').slice(3, 5) || '0'));
-	const milliseconds = Number(fraction.padEnd(3, '0').slice(0, 3));
-	const utc =
-		Date.UTC(Number(year), Number(month) - 1, Number(day), Number(hour), Number(minute), Number(second), milliseconds) -
-		offsetMinutes * 60_000;
-	if (!Number.isFinite(utc)) return encodeURIComponent(text);
-	const iso = new Date(utc).toISOString();
-	return milliseconds === 0 ? iso.replace('.000Z', 'Z') : iso;
+	return utcInstant(text) ?? encodeURIComponent(text);
 }
 
 /**

@@ -122,6 +122,22 @@ export type CalendarDay = number;
 
 const fromParts = (year: number, month: number, day: number): CalendarDay => Date.UTC(year, month - 1, day) / DAY_MS;
 
+/**
+ * An instant written in ISO 8601 (any form `extendedIso` reads; a space before the zone and a lower-case "z" too), in
+ * UTC to the millisecond: "2025-03-07T08:00:00Z" for "2025-03-07T10:00:00+02:00". Without a zone it is read as UTC.
+ * Undefined when the text is no date-time.
+ */
+export function utcInstant(written: string): string | undefined {
+	const tidied = written.trim().replace(/\s+(?=[zZ]$|[+-]\d{2}(?::?\d{2})?$)/, '').replace(/z$/, 'Z');
+	const value = extendedIso(tidied);
+	const parts = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2})(?::(\d{2})(?:\.(\d+))?)?(Z|[+-]\d{2}:?\d{2})?$/.exec(value);
+	if (!parts) return undefined;
+	const [, minute, second = '00', fraction = '', zone = 'Z'] = parts;
+	const offset = zone === 'Z' ? 'Z' : `${zone.slice(0, 3)}:${zone.slice(-2)}`;
+	const time = Date.parse(`${minute}:${second}.${fraction.padEnd(3, '0').slice(0, 3)}${offset}`);
+	return Number.isNaN(time) ? undefined : new Date(time).toISOString().replace('.000Z', 'Z');
+}
+
 /** The day of the service's MM/DD/YYYY. */
 function fromServiceDate(date: string): CalendarDay {
 	return fromParts(Number(date.slice(6)), Number(date.slice(0, 2)), Number(date.slice(3, 5)));

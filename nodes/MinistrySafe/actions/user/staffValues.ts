@@ -13,13 +13,25 @@ export const wordsOf = (value: string): string[] =>
 		.split(/[^a-z0-9]+/)
 		.filter(Boolean);
 
+/** A phrase's words run together, worked out once per phrase: every row of a long list is read against them all. */
+const joined = new Map<string, string>();
+function joinedWords(phrase: string): string {
+	let found = joined.get(phrase);
+	if (found === undefined) {
+		found = wordsOf(phrase).join('');
+		if (joined.size > 1000) joined.clear();
+		joined.set(phrase, found);
+	}
+	return found;
+}
+
 /**
  * Whether the value says the phrase: a run of the value's whole words that, put together, is the phrase, ignoring
  * case, spaces and punctuation ("Full-Time", "Full Time" and "fulltime" say "full time"; "Inactive" does not say
  * "active").
  */
 export function says(words: string[], phrase: string): boolean {
-	const wanted = wordsOf(phrase).join('');
+	const wanted = joinedWords(phrase);
 	if (wanted === '') return false;
 	for (let start = 0; start < words.length; start++) {
 		let joined = '';
@@ -32,7 +44,7 @@ export function says(words: string[], phrase: string): boolean {
 }
 
 /** Whether the whole value is the code ("T", "TERM"): a letter code means something only on its own. */
-const isCode = (words: string[], code: string) => words.join('') === wordsOf(code).join('');
+const isCode = (words: string[], code: string) => words.join('') === joinedWords(code);
 
 /** Codes exports use for people who left, read only as the whole value. */
 export const LEAVER_CODES = ['T', 'TERM', 'TERMED', 'I', 'R', 'D', 'XT'];

@@ -45,8 +45,27 @@ async function entriesOf(details: Locator, parameter: string): Promise<string[]>
 	await entries.first().waitFor({ state: 'visible', timeout: 5_000 });
 	// An entry's first line is its name; a second, its description.
 	const names = (await entries.allInnerTexts()).map((text) => text.trim().split('\n')[0]).filter((text) => text !== '');
-	await page.keyboard.press('Escape');
+	await closeDropdown(input, entries);
 	return names;
+}
+
+/**
+ * Closes a dropdown if it is still open. Not by Escape alone: a list that reloads (the credential arriving) closes its
+ * dropdown by itself, and Escape with no dropdown open closes the whole panel.
+ */
+async function closeDropdown(input: Locator, entries: Locator): Promise<void> {
+	if (!(await entries.first().isVisible())) return;
+	// Closed by the control that opened it.
+	await input.click();
+	const closed = await entries
+		.first()
+		.waitFor({ state: 'hidden', timeout: 2_000 })
+		.then(
+			() => true,
+			() => false,
+		);
+	// Still open: Escape now goes to the dropdown, not to the panel.
+	if (!closed && (await entries.first().isVisible())) await input.press('Escape');
 }
 
 /**
@@ -110,8 +129,11 @@ async function onPanel(details: Locator, name: string, step: () => Promise<void>
 		await editor.screenshot(`../test-results/editor-dropdowns-${name}-failure.png`).catch(() => undefined);
 		throw error;
 	} finally {
-		await byTestId('ndv-close-button').first().click();
-		await details.waitFor({ state: 'hidden' });
+		// Closed if still open (a failed step may have closed it), so that the step's own error is what is reported.
+		if (await details.isVisible()) {
+			await byTestId('ndv-close-button').first().click();
+			await details.waitFor({ state: 'hidden' });
+		}
 	}
 }
 

@@ -11,7 +11,9 @@
  *
  * Also left out, as queue mode changes nothing they check: templateImportedTwice (an import through the main's REST
  * API and its publish: the main alone does both) and communityPackagesEnv (it starts an n8n of its own, in single-process
- * mode, to read README's setting; in queue mode only the main reads it). Both run on the single-process suites.
+ * mode, to read README's setting; in queue mode only the main reads it). Both run on the single-process suites. And
+ * largeOrg (10,000 people run from the editor's call and opened in the editor: what it measures is the main's, and
+ * the benchmark, npm run bench:n8n, is where a large organisation is measured).
  */
 const single = require('./jest.e2e.config.js');
 
@@ -21,7 +23,7 @@ module.exports = {
 	testPathIgnorePatterns: [
 		'/node_modules/',
 		'/test/e2e/editor(-[a-z-]+)?\\.e2e\\.test\\.ts$',
-		'/test/e2e/(templateImportedTwice|communityPackagesEnv)\\.e2e\\.test\\.ts$',
+		'/test/e2e/(templateImportedTwice|communityPackagesEnv|largeOrg)\\.e2e\\.test\\.ts$',
 	],
 	globalSetup: '<rootDir>/test/e2e-queue/globalSetup.ts',
 };

@@ -11,7 +11,19 @@ export function listed(names: string[], conjunction: 'and' | 'or' = 'and'): stri
 }
 
 /** A message about one input item ends with its index, as n8n's own do; a message that already does is kept. */
-export function forItem(message: string, itemIndex: number): string {
-	const suffix = `[item ${itemIndex}]`;
+export function forItem(message: string, itemIndex: number, row?: FileRow): string {
+	const suffix = `[${row ? row.label : `item ${itemIndex}`}]`;
 	return message.endsWith(suffix) ? message : `${message} ${suffix}`;
 }
+
+/**
+ * A row of a file an input item holds (Sync reading its staff list from a file, node version 1.3): the row's number in
+ * the file as a spreadsheet shows it, and the file. `label` is how messages name it: "row 7 of 'staff.csv'".
+ */
+export interface FileRow {
+	line: number;
+	label: string;
+}
+
+/** Where a message tells the user to correct something: the input item, or the row of the file. */
+export const inputPlace = (itemIndex: number, row?: FileRow) => (row ? row.label : `the input item ${itemIndex}`);

@@ -5,6 +5,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
+import { csvExport } from '../../test/helpers/csvExport';
 import type { CredentialFile, WorkflowFile } from '../n8n-runtime';
 import { NODE_TYPES } from '../n8n-runtime';
 
@@ -27,8 +28,8 @@ export interface Step {
 	measured: string;
 	/** The node that reads the staff list, when there is one: its output is the list itself. */
 	source?: string;
-	/** Sync's applied run changes the service: it runs after the dry run, once. */
-	kind: 'floor' | 'getMany' | 'syncDryRun' | 'syncApplied' | 'report';
+	/** Sync's applied run changes the service: it runs after the dry runs, once. */
+	kind: 'floor' | 'getMany' | 'syncDryRun' | 'syncFileDryRun' | 'syncApplied' | 'report';
 }
 
 type Node = Record<string, unknown>;
@@ -62,18 +63,33 @@ const readStaffList = (url: string): Node => ({
 	parameters: { url, options: {} },
 });
 
+/**
+ * The same directory's CSV export, downloaded as a file (HTTP Request's response format File), as a nightly Sync of a
+ * large organisation reads it from node version 1.3: n8n keeps the file in its binary data store, not in the execution.
+ */
+const downloadStaffFile = (url: string): Node => ({
+	name: 'Download the staff list',
+	type: 'n8n-nodes-base.httpRequest',
+	typeVersion: 4.2,
+	parameters: { url, options: { response: { response: { responseFormat: 'file' } } } },
+});
+
 /** The steps at a node version (1.3, the newest, for the targets; 1.2 for the figures before). */
-export function largeOrgSteps(staffListUrl: string, typeVersion: number): Step[] {
+export function largeOrgSteps(staffList: Pick<StaffListServer, 'url' | 'csvUrl'>, typeVersion: number): Step[] {
+	const staffListUrl = staffList.url;
 	const suffix = typeVersion === 1.3 ? '' : ` (node version ${typeVersion})`;
 	const id = (name: string) => `benchLarge${name}${String(typeVersion).replace('.', '')}`;
-	const sync = (dryRun: boolean) =>
+	const sync = (dryRun: boolean, fromFile = false) =>
 		ministrySafe('Sync users', typeVersion, {
 			resource: 'user',
 			operation: 'sync',
 			dryRun,
+			...(fromFile ? { staffList: 'file' } : {}),
 			columns: { mappingMode: 'autoMapInputData', value: null, matchingColumns: ['external_id'] },
 			options: {},
 		});
+	// Node version 1.3 reads the list as a file; before it, a file is read into items first.
+	const fileSteps = typeVersion >= 1.3;
 	return [
 		{
 			label: `User > Get Many, Return All${suffix}`,
@@ -90,12 +106,27 @@ export function largeOrgSteps(staffListUrl: string, typeVersion: number): Step[]
 			source: 'Read the staff list',
 			workflow: manualWorkflow(id('SyncDry'), `Bench: Sync dry run${suffix}`, [readStaffList(staffListUrl), sync(true)]),
 		},
+		...(fileSteps
+			? [
+					{
+						label: `User > Sync, Dry Run, the staff list as a file (2% changed)${suffix}`,
+						kind: 'syncFileDryRun' as const,
+						measured: 'Sync users',
+						source: 'Download the staff list',
+						workflow: manualWorkflow(id('SyncFileDry'), `Bench: Sync dry run from a file${suffix}`, [downloadStaffFile(staffList.csvUrl), sync(true, true)]),
+					},
+				]
+			: []),
 		{
-			label: `User > Sync, applied (2% changed)${suffix}`,
+			label: `User > Sync, applied${fileSteps ? ', the staff list as a file' : ''} (2% changed)${suffix}`,
 			kind: 'syncApplied',
 			measured: 'Sync users',
-			source: 'Read the staff list',
-			workflow: manualWorkflow(id('SyncApplied'), `Bench: Sync applied${suffix}`, [readStaffList(staffListUrl), sync(false)]),
+			source: fileSteps ? 'Download the staff list' : 'Read the staff list',
+			workflow: manualWorkflow(
+				id('SyncApplied'),
+				`Bench: Sync applied${suffix}`,
+				fileSteps ? [downloadStaffFile(staffList.csvUrl), sync(false, true)] : [readStaffList(staffListUrl), sync(false)],
+			),
 		},
 		{
 			label: `Compliance > Get Report${suffix}`,
@@ -130,6 +161,10 @@ export function editorFloorStep(): Step {
 
 export interface StaffListServer {
 	url: string;
+	/** The same list as a CSV export (a header line, then a person a line). */
+	csvUrl: string;
+	/** How many rows the list has (a person each). */
+	people: number;
 	/** How many rows differ from the service. */
 	changed: number;
 	close(): Promise<void>;
@@ -173,15 +208,25 @@ export async function serveStaffList(sandbox: { url: string; apiKey: string }, u
 			};
 		});
 	const body = JSON.stringify(rows);
+	const csv = csvExport(rows);
 	const server: Server = createServer((request, response) => {
-		response.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
-		response.end(body);
+		const asCsv = request.url?.startsWith('/staff.csv') ?? false;
+		const answer = asCsv ? csv : body;
+		response.writeHead(200, {
+			'content-type': asCsv ? 'text/csv' : 'application/json',
+			'content-length': Buffer.byteLength(answer),
+			...(asCsv ? { 'content-disposition': 'attachment; filename="staff.csv"' } : {}),
+		});
+		response.end(answer);
 	});
 	await new Promise<void>((resolveListen) => server.listen(0, '127.0.0.1', resolveListen));
 	const { port } = server.address() as AddressInfo;
 	return {
 		url: `http://127.0.0.1:${port}/staff`,
+		csvUrl: `http://127.0.0.1:${port}/staff.csv`,
+		people: rows.length,
 		changed,
 		close: () => new Promise((resolveClose) => server.close(() => resolveClose())),
 	};
 }
+

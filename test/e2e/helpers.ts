@@ -6,6 +6,7 @@ import { join } from 'node:path';
 
 import { type Sandbox, startSandbox } from '../../sandbox';
 import {
+	type CredentialFile,
 	type N8nInstance,
 	type N8nSettings,
 	N8nClient,
@@ -74,6 +75,13 @@ export async function startE2eEnvironment(
 		/** Extra variables for every n8n process of this environment (CLI and server), e.g. queue mode's. */
 		env?: Record<string, string>;
 		topology?: Topology;
+		/** How many Users the sandbox seeds (its demo number when not given). */
+		sandboxUsers?: number;
+		/**
+		 * What needs the sandbox's address (a server of the test's own that reads it, say): more workflows and
+		 * credentials to import, and how to stop what it started (with the environment).
+		 */
+		withSandbox?: (sandbox: Sandbox) => Promise<{ workflows?: WorkflowFile[]; credentials?: CredentialFile[]; stop?: () => Promise<void> | void }>;
 	} = {},
 ): Promise<E2eEnvironment> {
 	const cleanups: Array<() => Promise<void> | void> = [];
@@ -82,8 +90,10 @@ export async function startE2eEnvironment(
 		cleanups.length = 0;
 	};
 	try {
-		const sandbox = await startSandbox({ port: 0 });
+		const sandbox = await startSandbox({ port: 0, ...(options.sandboxUsers === undefined ? {} : { users: options.sandboxUsers }) });
 		cleanups.push(() => sandbox.stop());
+		const ownWorld = await options.withSandbox?.(sandbox);
+		if (ownWorld?.stop) cleanups.push(ownWorld.stop);
 		const topology = options.topology ?? topologyFromEnvironment();
 		const queue = topology === 'queue' ? await startQueueServices() : undefined;
 		if (queue) cleanups.push(() => queue.stop());
@@ -96,8 +106,9 @@ export async function startE2eEnvironment(
 		// The tarball users get, installed as n8n installs it: only what it ships loads.
 		const tarball = packedTarball();
 		await installPackageTarball(settings.userFolder, tarball);
-		await importCredentials(settings, exampleCredentials(sandbox.url, sandbox.apiKey, WEBHOOK_AUTH));
-		if (options.workflows?.length) await importWorkflows(settings, options.workflows);
+		await importCredentials(settings, [...exampleCredentials(sandbox.url, sandbox.apiKey, WEBHOOK_AUTH), ...(ownWorld?.credentials ?? [])]);
+		const workflows = [...(options.workflows ?? []), ...(ownWorld?.workflows ?? [])];
+		if (workflows.length) await importWorkflows(settings, workflows);
 		for (const id of options.publish ?? []) await publishWorkflow(settings, id);
 
 		const n8n = queue ? await startQueueN8n(settings, { tarball }) : await startN8n(settings);

@@ -139,7 +139,29 @@ export function additionalDataFor(credentials: Record<string, ICredentialDataDec
 }
 
 /** A node that emits the test's input items, standing in for whatever precedes our node in a user's workflow. */
-function inputNode(items: IDataObject[]): INodeType {
+/** A file an input item holds, as n8n keeps one in memory (binary data mode 'default': the bytes in base64). */
+export interface InputFile {
+	bytes: Buffer | string;
+	fileName?: string;
+	mimeType?: string;
+	/** The item's binary field; default 'data', as n8n's nodes name it. */
+	field?: string;
+}
+
+function binaryOf(file: InputFile): INodeExecutionData['binary'] {
+	const bytes = typeof file.bytes === 'string' ? Buffer.from(file.bytes, 'utf8') : file.bytes;
+	const fileExtension = file.fileName?.includes('.') ? file.fileName.split('.').pop() : undefined;
+	return {
+		[file.field ?? 'data']: {
+			data: bytes.toString('base64'),
+			mimeType: file.mimeType ?? 'application/octet-stream',
+			...(file.fileName ? { fileName: file.fileName } : {}),
+			...(fileExtension ? { fileExtension } : {}),
+		},
+	};
+}
+
+function inputNode(items: IDataObject[], files: Array<InputFile | undefined> = []): INodeType {
 	return {
 		description: {
 			displayName: 'Test Input',
@@ -153,7 +175,7 @@ function inputNode(items: IDataObject[]): INodeType {
 			properties: [],
 		},
 		async execute(this: IExecuteFunctions) {
-			return [items.map((json) => ({ json }))];
+			return [items.map((json, index) => ({ json, ...(files[index] ? { binary: binaryOf(files[index]) } : {}) }))];
 		},
 	} as INodeType;
 }
@@ -168,6 +190,8 @@ export interface RunActionOptions {
 	parameters: INodeParameters;
 	/** Input items (expressions in parameters may read them as $json); default one empty item. */
 	items?: IDataObject[];
+	/** A file for each input item that holds one, by index. */
+	files?: Array<InputFile | undefined>;
 	/** The `ministrySafeApi` credential: a sandbox's URL and key, or the full credential data. */
 	credential: SandboxCredential | ICredentialDataDecryptedObject;
 	continueOnFail?: boolean;
@@ -213,7 +237,7 @@ export async function runActionNode(options: RunActionOptions): Promise<NodeRunR
 		connections: { Input: { main: [[{ node: nodeName, type: 'main', index: 0 }]] } },
 		active: false,
 		nodeTypes: nodeTypesOf({
-			[INPUT_NODE_TYPE]: inputNode(options.items ?? [{}]),
+			[INPUT_NODE_TYPE]: inputNode(options.items ?? [{}], options.files),
 			[ACTION_NODE_TYPE]: new MinistrySafe(),
 		}),
 		settings: options.timezone ? { timezone: options.timezone } : {},

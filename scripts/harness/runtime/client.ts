@@ -143,6 +143,17 @@ export class N8nClient {
 		});
 	}
 
+	/** The bytes n8n sends the editor to open an execution (GET /rest/executions/<id>: the saved run data, as it is stored). */
+	async executionDownloadBytes(executionId: string): Promise<number> {
+		const response = await fetch(`${this.url}/rest/executions/${encodeURIComponent(executionId)}`, {
+			headers: { accept: 'application/json', cookie: this.cookie },
+			signal: AbortSignal.timeout(120_000),
+		});
+		const body = Buffer.from(await response.arrayBuffer());
+		if (!response.ok) throw new Error(`GET /rest/executions/${executionId} answered ${response.status}: ${body.toString('utf8', 0, 500)}`);
+		return body.byteLength;
+	}
+
 	/** Executions of a workflow through the public API, newest first, with their run data. */
 	async executions(apiKey: string, workflowId: string): Promise<Array<PublicExecution>> {
 		const answer = await this.request<{ data: PublicExecution[] }>(

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { forItem, listed, quoted } from '../../../shared/wording';
+import { type FileRow, forItem, inputPlace, listed, quoted } from '../../../shared/wording';
 import { toCalendarDate, toServiceDate, wholeNumber } from '../../../shared/values';
 import { choiceValues, choiceWords, type Options } from './choices';
 import { locatorValue, recordIdOf, textOf } from './parameterValues';
@@ -44,13 +44,15 @@ export class ItemInput {
 		// null, not undefined, as the fallback: n8n throws "Could not get parameter" for an unset field of a
 		// collection when the fallback is undefined.
 		private readonly read: (name: string) => unknown = (name) => context.getNodeParameter(name, itemIndex, null),
+		/** The row of a file the values are read from, when they are (messages name the row, not the item). */
+		private readonly row?: FileRow,
 	) {}
 
 	/** The error for a field's problem: the field by its label and what is wrong, never its value. */
 	invalid(label: string, problem: string): NodeOperationError {
-		const error = new NodeOperationError(this.context.getNode(), forItem(`${quoted(label)} ${problem}`, this.itemIndex), {
+		const error = new NodeOperationError(this.context.getNode(), forItem(`${quoted(label)} ${problem}`, this.itemIndex, this.row), {
 			itemIndex: this.itemIndex,
-			description: `Correct ${quoted(label)} in the node's parameters or in the input item ${this.itemIndex}. Nothing was sent to the service.`,
+			description: `Correct ${quoted(label)} in the node's parameters or in ${inputPlace(this.itemIndex, this.row)}. Nothing was sent to the service.`,
 		});
 		problemOf.set(error, { label, problem });
 		return error;
@@ -276,14 +278,14 @@ export class ItemInput {
 	/** Several problems as one error: each field by its label, in the order of the node's parameters. */
 	private invalidFields(problems: Problem[]): NodeOperationError {
 		const each = problems.map(({ label, problem }) => `${quoted(label)} ${problem}`).join('; ');
-		return new NodeOperationError(this.context.getNode(), forItem(`${problems.length} fields need correcting: ${each}`, this.itemIndex), {
+		return new NodeOperationError(this.context.getNode(), forItem(`${problems.length} fields need correcting: ${each}`, this.itemIndex, this.row), {
 			itemIndex: this.itemIndex,
-			description: `Correct ${listed(problems.map(({ label }) => label))} in the node's parameters or in the input item ${this.itemIndex}. Nothing was sent to the service.`,
+			description: `Correct ${listed(problems.map(({ label }) => label))} in the node's parameters or in ${inputPlace(this.itemIndex, this.row)}. Nothing was sent to the service.`,
 		});
 	}
 }
 
-/** An item's input, read from its parameters or from `read`: how operations start. */
-export function itemInput(context: IExecuteFunctions, itemIndex: number, read?: (name: string) => unknown): ItemInput {
-	return new ItemInput(context, itemIndex, read);
+/** An item's input, read from its parameters or from `read` (a row of a file the item holds): how operations start. */
+export function itemInput(context: IExecuteFunctions, itemIndex: number, read?: (name: string) => unknown, row?: FileRow): ItemInput {
+	return new ItemInput(context, itemIndex, read, row);
 }

@@ -7,7 +7,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { forItem, listed, quoted } from '../../../shared/wording';
+import { type FileRow, forItem, listed, quoted } from '../../../shared/wording';
 import { type ItemInput, itemInput } from '../common/inputs';
 import { autoMappedRow } from './autoMap';
 import { type ColumnId, columnsOf, type UserColumn, USER_COLUMNS } from './columnParameters';
@@ -37,12 +37,15 @@ function typeCellOf(value: unknown, column: string, words: TypeWords): TypeCell 
 }
 
 /** Fields, as a message lists them (the first dozen of a wide row). */
-function fieldList(fields: string[], whose: string): string {
-	if (fields.length === 0) return `${whose} no fields`;
-	if (fields.length <= 12) return `${whose} fields are ${listed(fields)}`;
-	return `${whose} fields are ${fields.slice(0, 12).map(quoted).join(', ')} and ${fields.length - 12} more`;
+function fieldList(fields: string[], whose: string, noun = 'fields'): string {
+	if (fields.length === 0) return `${whose} no ${noun}`;
+	if (fields.length <= 12) return `${whose} ${noun} are ${listed(fields)}`;
+	return `${whose} ${noun} are ${fields.slice(0, 12).map(quoted).join(', ')} and ${fields.length - 12} more`;
 }
-const fieldsOf = (json: IDataObject) => fieldList(Object.keys(json), Object.keys(json).length ? "the item's" : 'the item has');
+const fieldsOf = (json: IDataObject, row?: FileRow) =>
+	row
+		? fieldList(Object.keys(json), Object.keys(json).length ? "the row's" : 'the row has', 'columns')
+		: fieldList(Object.keys(json), Object.keys(json).length ? "the item's" : 'the item has');
 
 /** The input fields an expression reads from the item ($json.name, $json["name"]). */
 function fieldsRead(expression: unknown): string[] {
@@ -72,39 +75,56 @@ interface ItemReading {
 	/** Node version 1.3: the type cell (its words read) and the input field Status is read from. */
 	typeCell?: TypeCell;
 	statusColumn?: string;
+	/** The row of a file it is read from (Sync's 'Staff List' a file, node version 1.3). */
+	fileRow?: FileRow;
 }
 
-function readingOf(context: IExecuteFunctions, item: number, settings: ColumnsSettings | undefined): ItemReading {
-	const json = () => context.getInputData()[item]?.json ?? {};
-	if (settings?.automatic) {
-		// The item's fields as they are: no expression, no parameter read per item.
+/** A row of a file an input item holds, read in place of the item's own fields. */
+export interface FileEntry {
+	json: IDataObject;
+	row: FileRow;
+}
+
+function readingOf(context: IExecuteFunctions, item: number, settings: ColumnsSettings | undefined, file?: FileEntry): ItemReading {
+	const json = () => file?.json ?? context.getInputData()[item]?.json ?? {};
+	// A file's rows are mapped automatically: no expression can read a row of a file.
+	if (settings?.automatic || file) {
+		// The item's fields (or the row's columns) as they are: no expression, no parameter read per item.
 		const row = json();
-		const { mapped, emails } = autoMappedRow(row, columnsOf(settings.sync).map(({ id }) => id), settings.at1_3);
+		const { mapped, emails } = autoMappedRow(row, columnsOf(settings?.sync ?? true).map(({ id }) => id), settings?.at1_3 ?? true);
 		// From 1.3, of several email fields the best-ranked that this row fills.
 		const emailField = emails.find((field) => cellText(row[field]) !== undefined) ?? mapped.email;
 		const fieldOf = (column: string) => (column === 'email' ? emailField : mapped[column as ColumnId]);
 		const typeCell =
-			settings.at1_3 && mapped.user_type !== undefined ? typeCellOf(row[mapped.user_type], mapped.user_type, settings.typeWords) : undefined;
-		const input = itemInput(context, item, (column) => {
-			const field = fieldOf(column);
-			const value = field === undefined ? undefined : row[field];
-			if (column !== 'user_type') return value;
-			return settings.at1_3 ? typeCell?.meaning : userTypeValue(value);
-		});
+			settings?.at1_3 && mapped.user_type !== undefined ? typeCellOf(row[mapped.user_type], mapped.user_type, settings.typeWords) : undefined;
+		const input = itemInput(
+			context,
+			item,
+			(column) => {
+				const field = fieldOf(column);
+				const value = field === undefined ? undefined : row[field];
+				if (column !== 'user_type') return value;
+				return settings?.at1_3 ? typeCell?.meaning : userTypeValue(value);
+			},
+			file?.row,
+		);
 		return {
 			input,
 			from: COLUMN_IDS,
 			typeCell,
 			statusColumn: mapped.status,
 			externalIdField: mapped.external_id ?? null,
-			withoutExternalId: () =>
-				mapped.external_id === undefined
-					? `'Map Automatically' found no input field for it (${fieldsOf(row)}); rename one to 'Employee ID', or set 'External ID' under 'Map Each Column Manually'`
-					: `the item's ${quoted(mapped.external_id)} is empty`,
+			fileRow: file?.row,
+			withoutExternalId: () => {
+				if (mapped.external_id !== undefined) return `the ${file ? 'row' : 'item'}'s ${quoted(mapped.external_id)} is empty`;
+				return file
+					? `no column of the file holds it (${fieldsOf(row, file.row)}); rename the one with each person's ID to 'Employee ID'`
+					: `'Map Automatically' found no input field for it (${fieldsOf(row)}); rename one to 'Employee ID', or set 'External ID' under 'Map Each Column Manually'`;
+			},
 			nothingGiven: () =>
 				Object.keys(mapped).length > 0
 					? undefined
-					: `No input field fills a column: 'Map Automatically' looks for ${listed(REQUIRED.map(({ label }) => label))} under the names exports give them, and ${fieldsOf(row)}`,
+					: `No ${file ? 'column of the file' : 'input field'} fills a column: 'Map Automatically' looks for ${listed(REQUIRED.map(({ label }) => label))} under the names exports give them, and ${fieldsOf(row, file?.row)}`,
 		};
 	}
 	const manualColumn = (id: ColumnId, label: string) =>
@@ -151,11 +171,16 @@ function userOf(context: IExecuteFunctions, item: number, settings: ColumnsSetti
 		// The readers' error is n8n's already. An item that gives nothing at all gets one error that says why, in place
 		// of a problem per field.
 		const why = reading.nothingGiven();
+		const todo = reading.fileRow
+			? "Rename the file's columns where it is exported, or read it with the Extract From File node and set 'Staff List' to 'Input Items'"
+			: settings
+				? "Rename the item's fields (an Edit Fields node before this one does it), or set each column under 'Map Each Column Manually'"
+				: "Change the expressions to read the item's fields (drag a field from the input onto the parameter), or rename the item's fields";
 		throw why === undefined
 			? error
-			: new NodeOperationError(context.getNode(), forItem(why, item), {
+			: new NodeOperationError(context.getNode(), forItem(why, item, reading.fileRow), {
 					itemIndex: item,
-					description: `${settings ? "Rename the item's fields (an Edit Fields node before this one does it), or set each column under 'Map Each Column Manually'" : "Change the expressions to read the item's fields (drag a field from the input onto the parameter), or rename the item's fields"}. Nothing was sent to the service.`,
+					description: `${todo}. Nothing was sent to the service.`,
 				});
 	}
 }
@@ -198,10 +223,10 @@ export interface StaffRow {
 	givenInvalid?: string;
 }
 
-/** Reads one row of a staff list for Sync: nothing it holds stops the list. */
-export function readStaffRow(context: IExecuteFunctions, item: number): StaffRow {
+/** Reads one row of a staff list for Sync (an input item, or a row of a file it holds): nothing it holds stops the list. */
+export function readStaffRow(context: IExecuteFunctions, item: number, file?: FileEntry): StaffRow {
 	const settings = columnsSettings(context);
-	const reading = readingOf(context, item, settings);
+	const reading = readingOf(context, item, settings, file);
 	const { input, from } = reading;
 	const lenient = (name: string, label: string) => {
 		try {
@@ -246,7 +271,17 @@ function givenOf({ input, from, withoutExternalId }: ItemReading): Pick<StaffRow
  * The one error of a list in which no row gives an External ID (node version 1.2): its key column was found in none,
  * so every row would be skipped for the same reason. Names the input's fields and how to map External ID.
  */
-export function listWithoutExternalId(context: IExecuteFunctions, settings: ColumnsSettings): NodeOperationError {
+export function listWithoutExternalId(context: IExecuteFunctions, settings: ColumnsSettings, fileColumns?: string[]): NodeOperationError {
+	if (fileColumns) {
+		return new NodeOperationError(
+			context.getNode(),
+			`No row of the file gives an 'External ID': no column holds each person's ID, and ${fieldList(fileColumns, fileColumns.length ? "the file's" : 'the file has', 'columns')}`,
+			{
+				description:
+					"Rename the column that holds each person's ID in your own system to 'Employee ID' (or 'External ID') where the file is exported, or read the file with the Extract From File node and set 'Staff List' to 'Input Items'. Nothing was sent to the service.",
+			},
+		);
+	}
 	const fields = [...new Set(context.getInputData().flatMap(({ json }) => Object.keys(json)))];
 	const theirs = fieldList(fields, fields.length ? "the input's" : 'the input has');
 	const message = settings.automatic

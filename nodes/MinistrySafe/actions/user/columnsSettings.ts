@@ -8,6 +8,7 @@ import type { Options } from '../common/choices';
 import { itemInput } from '../common/inputs';
 import { VERSION_1_2, VERSION_1_3 } from '../common/versions';
 import { newUserTypeField } from './columnParameters';
+import { readsFile } from './staffListFile';
 import type { TypeWords } from './staffValues';
 
 type UserType = (typeof USER_TYPES)[number];
@@ -66,7 +67,8 @@ function readColumnsSettings(context: IExecuteFunctions): ColumnsSettings {
 		}));
 		Object.assign(typeWords, { volunteers: textList(words.volunteers), employees: textList(words.employees) });
 	}
-	// Sync's default is Map Automatically, Create or Update's Map Each Column Manually (columnParameters.ts).
-	const automatic = (mode ?? (sync ? 'autoMapInputData' : 'defineBelow')) === 'autoMapInputData';
+	// Sync's default is Map Automatically, Create or Update's Map Each Column Manually (columnParameters.ts). A file's
+	// rows are always mapped automatically (staffListFile.ts).
+	const automatic = (sync && readsFile(context)) || (mode ?? (sync ? 'autoMapInputData' : 'defineBelow')) === 'autoMapInputData';
 	return { automatic, sync, newUserType: newUserType ?? 'fromColumns', at1_3, typeWords };
 }

@@ -4,10 +4,11 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { apiRequest } from '../../../shared/transport';
 import { itemInput } from '../common/inputs';
 import { allUsers } from '../common/user';
-import { beforeVersion1_2, fromVersion1_2 } from '../common/versions';
+import { beforeVersion1_2, fromVersion1_2, fromVersion1_3 } from '../common/versions';
 import type { ListOperation, ListStep } from '../types';
 import { textList } from '../../../shared/values';
 import { columnsSettings, listWithoutExternalId, readStaffRow } from './columns';
+import { fileColumnsNotice, type ListEntry, STAFF_LIST_FROM_FILE, staffListFields, staffListOf } from './staffListFile';
 import { newUserTypeField, syncColumnsFields } from './columnParameters';
 import { createUser, externalIdField, newUserAdditionalFields, newUserNameFields, updateUser } from './shared';
 import { planSync, type SyncDecision, type SyncOptions, type SyncRow } from './syncPlan';
@@ -17,11 +18,11 @@ import { includeUnchangedOption, syncOutput } from './syncOutput';
 /** The columns the pre-filled expressions of versions 1 and 1.1 read, by parameter. */
 const SNAKE_CASE: Record<string, string> = { firstName: 'first_name', lastName: 'last_name', email: 'email' };
 
-/** One input item as a row of the list: its User, or why it is invalid (the message of Create's own checks). */
-function readRow(context: IExecuteFunctions, item: number): SyncRow {
+/** One person of the list (an input item, or a row of a file): its User, or why it is invalid (Create's own checks). */
+function readRow(context: IExecuteFunctions, { item, file }: ListEntry): SyncRow {
 	// Each field read once: on a long list, resolving expressions is most of Sync's time (docs/benchmarks.md,
 	// "Expressions in a whole list").
-	return { item, ...readStaffRow(context, item) };
+	return { item, ...(file ? { fileRow: file.row } : {}), ...readStaffRow(context, item, file) };
 }
 
 function readOptions(context: IExecuteFunctions): SyncOptions & { dryRun: boolean } {
@@ -56,6 +57,8 @@ function stepOf(context: IExecuteFunctions, decision: SyncDecision, dryRun: bool
 		user_id: userId,
 		changes: decision.changes as IDataObject,
 		...unknownFields(decision.unknown),
+		// A file's rows all pair with the item that holds the file: the row number says which row it is.
+		...(decision.fileRow ? { file_row: decision.fileRow.line } : {}),
 	});
 	return {
 		items: decision.items,
@@ -90,6 +93,7 @@ export const sync: ListOperation = {
 				'Whether to only report what the run would do, without creating, updating or deactivating anyone. On when the node is added: turn it off once the report looks right.',
 		},
 		...liveRunNotices,
+		...updateDisplayOptions(fromVersion1_3, [...staffListFields, fileColumnsNotice]),
 		// Versions 1 and 1.1: filled in with the expressions a staff list with these column names needs.
 		...updateDisplayOptions(beforeVersion1_2, [
 			{
@@ -101,7 +105,8 @@ export const sync: ListOperation = {
 			...newUserNameFields.map((field) => ({ ...field, default: `={{ $json.${SNAKE_CASE[field.name] ?? field.name} }}` })),
 		]),
 		// Version 1.2: the staff list's columns, mapped as n8n maps a row's.
-		...updateDisplayOptions(fromVersion1_2, [...syncColumnsFields, newUserTypeField]),
+		// A file's columns are mapped automatically (staffListFile.ts): no mapper for it.
+		...updateDisplayOptions(fromVersion1_2, [...updateDisplayOptions({ hide: { staffList: [STAFF_LIST_FROM_FILE] } }, syncColumnsFields), newUserTypeField]),
 		...updateDisplayOptions(beforeVersion1_2, [newUserAdditionalFields]),
 		{
 			displayName: 'Options',
@@ -144,10 +149,11 @@ export const sync: ListOperation = {
 	],
 	async plan(this: IExecuteFunctions, itemCount: number) {
 		const options = readOptions(this);
-		const rows = Array.from({ length: itemCount }, (_, item) => readRow(this, item));
+		const list = await staffListOf(this, itemCount);
+		const rows = list.entries.map((entry) => readRow(this, entry));
 		// A key column found in no row is the list's problem, said once rather than on every row.
 		if (options.columns && rows.length > 0 && rows.every((row) => row.externalId === undefined)) {
-			throw listWithoutExternalId(this, options.columns);
+			throw listWithoutExternalId(this, options.columns, list.fileColumns);
 		}
 		// The Organization's Users, read once: every decision is made from this one read.
 		const users = await allUsers(this);

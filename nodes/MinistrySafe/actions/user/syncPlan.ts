@@ -6,11 +6,16 @@ import type { ColumnsSettings } from './columnsSettings';
 import { userToCreate } from './newUserType';
 import { type GivenUser, type NewUser, userTypeNote } from './shared';
 import { type StatusMeaning, statusMeaning, type UnknownValue } from './staffValues';
-import { quoted } from '../../../shared/wording';
+import { type FileRow, quoted } from '../../../shared/wording';
 
-/** One input item: the User it asks for, or why it cannot be used; its External ID and names even when invalid. */
+/**
+ * One person of the list (an input item, or a row of a file it holds): the User it asks for, or why it cannot be
+ * used; its External ID and names even when invalid.
+ */
 export interface SyncRow extends StaffRow {
 	item: number;
+	/** The row of the file it was read from (node version 1.3, 'Staff List' a file). */
+	fileRow?: FileRow;
 }
 
 export interface SyncOptions {
@@ -48,12 +53,18 @@ export interface SyncDecision {
 	update?: { user: Record<string, string>; tag_list?: string };
 	/** Node version 1.3: the value this item was skipped for, which the node does not know. */
 	unknown?: UnknownValue;
+	/** The row of the file the person is on, when the list is a file. */
+	fileRow?: FileRow;
 }
 
 const lower = (value: unknown) => String(value ?? '').trim().toLowerCase();
 const sortedTags = (tags: string[]) => [...tags].sort((a, b) => a.localeCompare(b));
 const userTags = (user: IDataObject) => (Array.isArray(user.tags) ? user.tags.map(String) : []);
-const listItems = (items: number[]) => (items.length === 1 ? `item ${items[0]}` : `items ${items.join(', ')}`);
+/** Where rows of the list are, as a reason says it: "items 3, 7", or each row of a file ("row 4 of 'staff.csv'"). */
+function placesOf(rows: SyncRow[]): string {
+	if (rows.some((row) => row.fileRow)) return rows.map((row) => row.fileRow?.label ?? `item ${row.item}`).join(', ');
+	return rows.length === 1 ? `item ${rows[0].item}` : `items ${rows.map((row) => row.item).join(', ')}`;
+}
 
 /**
  * The fields of `wanted` that differ from `existing`; emails compare without case, Tags as sets. Create or Update
@@ -93,12 +104,15 @@ const unknownStatus = (row: SyncRow) =>
 export function planSync(rows: SyncRow[], users: IDataObject[], options: SyncOptions): SyncDecision[] {
 	const byExternalId = new Map(users.map((user) => [String(user.external_id ?? ''), user]));
 	const byEmail = new Map(users.map((user) => [lower(user.email), user]));
-	const rowsByExternalId = new Map<string, number[]>();
+	const rowsByExternalId = new Map<string, SyncRow[]>();
 	for (const row of rows) {
-		if (row.externalId !== undefined) rowsByExternalId.set(row.externalId, [...(rowsByExternalId.get(row.externalId) ?? []), row.item]);
+		if (row.externalId === undefined) continue;
+		const same = rowsByExternalId.get(row.externalId);
+		if (same) same.push(row);
+		else rowsByExternalId.set(row.externalId, [row]);
 	}
 	/** Users whose email is on a row with another External ID: never deactivated by this run. */
-	const emailConflicts = new Map<unknown, number>();
+	const emailConflicts = new Map<unknown, SyncRow>();
 	const decisions: SyncDecision[] = [];
 	const decide = (row: SyncRow, existing: IDataObject | undefined, rest: Partial<SyncDecision>) => {
 		const decision: SyncDecision = {
@@ -110,6 +124,7 @@ export function planSync(rows: SyncRow[], users: IDataObject[], options: SyncOpt
 			userId: existing ? Number(existing.id) : null,
 			changes: {},
 			reason: null,
+			...(row.fileRow ? { fileRow: row.fileRow } : {}),
 			...rest,
 		};
 		decisions.push(decision);
@@ -140,18 +155,18 @@ export function planSync(rows: SyncRow[], users: IDataObject[], options: SyncOpt
 		// From 1.3, a row that cannot create a User may still say what changed of one the service has.
 		const wanted: GivenUser | undefined = row.user ?? (existing ? row.given : undefined);
 		if (!wanted) {
-			decide(row, existing, { reason: (existing ? row.givenInvalid : undefined) ?? row.invalid ?? 'The item could not be read' });
+			decide(row, existing, { reason: (existing ? row.givenInvalid : undefined) ?? row.invalid ?? `The ${row.fileRow ? 'row' : 'item'} could not be read` });
 			continue;
 		}
 		if (sameId.length > 1) {
 			decide(row, existing, {
-				reason: `Duplicate External ID ${row.externalId} in the list (${listItems(sameId)}): none of them was applied`,
+				reason: `Duplicate External ID ${row.externalId} in the list (${placesOf(sameId)}): none of them was applied`,
 			});
 			continue;
 		}
 		const emailOwner = wanted.email === undefined ? undefined : byEmail.get(lower(wanted.email));
 		if (emailOwner && String(emailOwner.external_id ?? '') !== wanted.external_id) {
-			emailConflicts.set(emailOwner.id, row.item);
+			emailConflicts.set(emailOwner.id, row);
 			decide(row, existing, {
 				reason: `The email belongs to User ${String(emailOwner.id)} with External ID ${String(emailOwner.external_id ?? '')}; External ID cannot be changed through the API, so nothing was changed. Correct the list or the User in MinistrySafe`,
 			});
@@ -190,8 +205,13 @@ export function planSync(rows: SyncRow[], users: IDataObject[], options: SyncOpt
 	}
 
 	const missing = options.deactivateMissing ? missingUsers(users, options, rowsByExternalId, emailConflicts) : { conflicted: [], candidates: [] };
-	const allItems = rows.map((row) => row.item);
-	decisions.push(...missing.conflicted.map((user) => missingDecision(user, allItems, 'skipped', `Not in the list, but its email is on item ${emailConflicts.get(user.id)} with another External ID: not deactivated`)));
+	// Every input item once (a file's rows share their item).
+	const allItems = [...new Set(rows.map((row) => row.item))];
+	decisions.push(
+		...missing.conflicted.map((user) =>
+			missingDecision(user, allItems, 'skipped', `Not in the list, but its email is on ${placesOf([emailConflicts.get(user.id) as SyncRow])} with another External ID: not deactivated`),
+		),
+	);
 	const count = leavers.length + missing.candidates.length;
 	if (count > options.maxDeactivations) {
 		// Over the cap, no one is deactivated: each says so.
@@ -208,7 +228,7 @@ export function planSync(rows: SyncRow[], users: IDataObject[], options: SyncOpt
 }
 
 /** Users missing from the list (and with the chosen Tag): those whose email a row uses are never deactivated. */
-function missingUsers(users: IDataObject[], options: SyncOptions, inList: Map<string, number[]>, emailConflicts: Map<unknown, number>) {
+function missingUsers(users: IDataObject[], options: SyncOptions, inList: Map<string, SyncRow[]>, emailConflicts: Map<unknown, SyncRow>) {
 	const tag = options.deactivateOnlyTag === undefined ? undefined : lower(options.deactivateOnlyTag);
 	const missing = users.filter(
 		(user) =>

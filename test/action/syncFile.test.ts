@@ -73,6 +73,14 @@ describe('Sync 1.3 with a file as its staff list', () => {
 		expect(jsonOf(asArray).map((json) => json.file_row)).toEqual(asCsv.map((json) => (json.file_row === undefined ? undefined : Number(json.file_row) - 1)));
 	});
 
+	it("reads a CSV as CSV when its name says so, even if its first column's name starts with a bracket", async () => {
+		const { rows } = await exportRows();
+		const bracketed = rows.map((row) => ({ '[Campus]': 'North', ...row }));
+		const run = await fromFile({ bytes: csvExport(bracketed), fileName: 'staff.csv', mimeType: 'text/csv' });
+		expect(run.error).toBeUndefined();
+		expect(jsonOf(run).map((json) => json.action)).toEqual(['updated', 'created', 'summary']);
+	});
+
 	it('applied, creates and updates from the file as from items', async () => {
 		const { rows } = await exportRows();
 		const run = await fromFile({ bytes: csvOf(rows), fileName: 'staff.csv' }, { dryRun: false });

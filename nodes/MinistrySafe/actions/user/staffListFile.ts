@@ -20,17 +20,18 @@ export const staffListFields: INodeProperties[] = [
 		displayName: 'Staff List',
 		name: 'staffList',
 		type: 'options',
+		noDataExpression: true,
 		options: [
 			{
 				name: 'File (CSV or JSON)',
 				value: STAFF_LIST_FROM_FILE,
 				description:
-					'An export in the input, downloaded or uploaded: a row of the list per person, its column names mapped automatically. Best for large organizations: n8n keeps the file with each run, not a copy of the whole list.',
+					'An export in the input, downloaded or uploaded: one row per person of the list, its columns mapped automatically. Best for large organizations: n8n keeps the file with each run, not a copy of the whole list.',
 			},
 			{
 				name: 'Input Items',
 				value: 'items',
-				description: 'An input item of the list per person (from a spreadsheet, a database or your HR system)',
+				description: 'One input item per person of the list (from a spreadsheet, a database or your HR system)',
 			},
 		],
 		default: 'items',
@@ -120,7 +121,9 @@ function rowsOf(
 		);
 	}
 	const text = buffer.toString('utf8');
-	const json = extension === 'json' || mimeType.includes('json') || /^\uFEFF?\s*[[{]/.test(text);
+	// A CSV's name or type says so even when its first column's name starts with a bracket.
+	const csv = ['csv', 'tsv', 'txt'].includes(extension) || mimeType.includes('csv');
+	const json = !csv && (extension === 'json' || mimeType.includes('json') || /^\uFEFF?\s*[[{]/.test(text));
 	if (json) {
 		let value: unknown;
 		try {

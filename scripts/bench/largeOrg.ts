@@ -28,7 +28,7 @@ import {
 
 import { cleanupsFor } from './cleanups';
 import { startEditor } from './executionView';
-import { finishedExecution, nodeOutputs, pidListeningOn, rssOf, sampleRss, savedExecutionBytes } from './largeOrgMeasures';
+import { finishedExecution, nodeOutputs, pidListeningOn, publicApiOf, rssOf, sampleRss, savedExecutionBytes } from './largeOrgMeasures';
 import { type Step, editorFloorStep, largeOrgCredentials, largeOrgSteps, MANUAL_TRIGGER, serveStaffList } from './largeOrgWorkflows';
 import { type Section, kilobytes, megabytes, renderSections, seconds } from './table';
 
@@ -127,16 +127,7 @@ async function measureSize(users: number, compare: boolean, screenshotDir: strin
 				const client = new N8nClient(n8n.url);
 				await client.signIn(OWNER);
 				apiKey ||= await client.createApiKey('large organisation benchmark');
-				const publicApi = async <T>(method: string, path: string): Promise<T> => {
-					const response = await fetch(`${n8n.url}/api/v1${path}`, {
-						method,
-						headers: { 'X-N8N-API-KEY': apiKey, accept: 'application/json' },
-						signal: AbortSignal.timeout(300_000),
-					});
-					const text = await response.text();
-					if (!response.ok) throw new Error(`n8n's ${method} /api/v1${path} answered ${response.status}: ${text.slice(0, 300)}`);
-					return JSON.parse(text) as T;
-				};
+				const publicApi = publicApiOf(n8n.url, apiKey);
 				const pid = pidListeningOn(n8n.port);
 				// A moment for n8n to settle after its start, then its resident memory before the run.
 				await new Promise((resolveWait) => setTimeout(resolveWait, 3000));

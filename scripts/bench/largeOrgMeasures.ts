@@ -58,7 +58,21 @@ export interface ExecutionRecord {
 	stoppedAt: string | null;
 }
 
-type PublicApi = <T>(method: string, path: string) => Promise<T>;
+export type PublicApi = <T>(method: string, path: string) => Promise<T>;
+
+/** n8n's public API (/api/v1) with an API key: what scripts call. */
+export function publicApiOf(n8nUrl: string, apiKey: string, timeoutMs = 300_000): PublicApi {
+	return async <T>(method: string, path: string): Promise<T> => {
+		const response = await fetch(`${n8nUrl}/api/v1${path}`, {
+			method,
+			headers: { 'X-N8N-API-KEY': apiKey, accept: 'application/json' },
+			signal: AbortSignal.timeout(timeoutMs),
+		});
+		const text = await response.text();
+		if (!response.ok) throw new Error(`n8n's ${method} /api/v1${path} answered ${response.status}: ${text.slice(0, 300)}`);
+		return JSON.parse(text) as T;
+	};
+}
 
 /** Waits until n8n has finished and saved the execution (its public API says it stopped). */
 export async function finishedExecution(publicApi: PublicApi, executionId: string, timeoutMs: number): Promise<ExecutionRecord> {

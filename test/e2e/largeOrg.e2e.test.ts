@@ -8,7 +8,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { startEditor } from '../../scripts/bench/executionView';
-import { finishedExecution } from '../../scripts/bench/largeOrgMeasures';
+import { finishedExecution, publicApiOf } from '../../scripts/bench/largeOrgMeasures';
 import { type StaffListServer, type Step, largeOrgCredentials, largeOrgSteps, MANUAL_TRIGGER, serveStaffList } from '../../scripts/bench/largeOrgWorkflows';
 import { type PublicExecution, selectedRuntime } from '../../scripts/n8n-runtime';
 import { type E2eEnvironment, startE2eEnvironment } from './helpers';
@@ -47,16 +47,7 @@ function stepOf(kind: Step['kind']): Step {
 async function run(step: Step): Promise<{ id: string; execution: PublicExecution }> {
 	const { client, apiKey, n8n } = env as E2eEnvironment;
 	const id = await client.executeManually(step.workflow, MANUAL_TRIGGER);
-	const publicApi = async <T>(method: string, path: string): Promise<T> => {
-		const response = await fetch(`${n8n.url}/api/v1${path}`, {
-			method,
-			headers: { 'X-N8N-API-KEY': apiKey, accept: 'application/json' },
-			signal: AbortSignal.timeout(120_000),
-		});
-		const text = await response.text();
-		if (!response.ok) throw new Error(`n8n's ${method} /api/v1${path} answered ${response.status}: ${text.slice(0, 300)}`);
-		return JSON.parse(text) as T;
-	};
+	const publicApi = publicApiOf(n8n.url, apiKey, 120_000);
 	await finishedExecution(publicApi, id, RUN_TIMEOUT_MS);
 	return { id, execution: await publicApi<PublicExecution>('GET', `/executions/${id}?includeData=true`) };
 }
@@ -67,8 +58,15 @@ function outputOf(execution: PublicExecution, nodeName: string): IDataObject[] {
 	return ((runs[0]?.data?.main[0] ?? []) as Array<{ json: IDataObject }>).map(({ json }) => json);
 }
 
-/** Opens the execution in the editor, as a person would, and prints the time beside the target. */
+/**
+ * Prints what the editor downloads to open the execution and, on n8n 2.41, opens it as a person would and prints the
+ * time, each beside its target; returns what the editor showed (undefined where it is not opened).
+ */
 async function openedInEditor(step: Step, executionId: string): Promise<string | undefined> {
+	const bytes = await (env as E2eEnvironment).client.executionDownloadBytes(executionId);
+	console.log(
+		`${step.label} at ${PEOPLE.toLocaleString('en-US')} people: the editor downloads ${megabytes(bytes)} to open the execution (the benchmark's target for Sync at 100,000: under ${megabytes(TARGETS.savedBytes)} saved)`,
+	);
 	if (!EDITOR_READS_EXECUTIONS) return undefined;
 	const opener = await startEditor((env as E2eEnvironment).n8n.url);
 	try {
@@ -82,6 +80,13 @@ async function openedInEditor(step: Step, executionId: string): Promise<string |
 	}
 }
 
+/** What a dry run of the list says last: the 2% changed would be updated, everyone else is unchanged. */
+const dryRunSummary = () => ({
+	action: 'summary',
+	dry_run: true,
+	counts: { created: 0, updated: staffList.changed, unchanged: staffList.people - staffList.changed, deactivated: 0, skipped: 0 },
+});
+
 const seconds = (ms: number | undefined) => (ms === undefined ? '-' : `${(ms / 1000).toFixed(2)} s`);
 const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(2)} MB`;
 
@@ -91,22 +96,13 @@ it(`Sync's dry run of ${PEOPLE.toLocaleString('en-US')} people puts out what wou
 	expect(execution.status).toBe('success');
 
 	const items = outputOf(execution, step.measured);
-	const summary = items.at(-1);
-	expect(summary).toEqual({
-		action: 'summary',
-		dry_run: true,
-		counts: { created: 0, updated: staffList.changed, unchanged: staffList.people - staffList.changed, deactivated: 0, skipped: 0 },
-	});
+	expect(items.at(-1)).toEqual(dryRunSummary());
 	// Only the changed have items of their own: 2% of the list, not the list.
 	const rest = items.slice(0, -1);
 	expect(rest).toHaveLength(staffList.changed);
 	expect(rest.every((item) => item.action === 'updated' && item.dry_run === true)).toBe(true);
 	expect(outputOf(execution, step.source as string)).toHaveLength(staffList.people);
 
-	const downloaded = await (env as E2eEnvironment).client.executionDownloadBytes(id);
-	console.log(
-		`${step.label} at ${PEOPLE.toLocaleString('en-US')} people: the editor downloads ${megabytes(downloaded)} to open the execution (the benchmark's target at 100,000: under ${megabytes(TARGETS.savedBytes)} saved)`,
-	);
 	const shown = await openedInEditor(step, id);
 	if (shown !== undefined) expect(shown).toBe('the data');
 }, 600_000);
@@ -117,21 +113,13 @@ it(`Sync's dry run of the same ${PEOPLE.toLocaleString('en-US')} people read as 
 	expect(execution.status).toBe('success');
 
 	const items = outputOf(execution, step.measured);
-	expect(items.at(-1)).toEqual({
-		action: 'summary',
-		dry_run: true,
-		counts: { created: 0, updated: staffList.changed, unchanged: staffList.people - staffList.changed, deactivated: 0, skipped: 0 },
-	});
+	expect(items.at(-1)).toEqual(dryRunSummary());
 	expect(items.slice(0, -1).every((item) => item.action === 'updated' && typeof item.file_row === 'number')).toBe(true);
 	// The download is one item: the file is in n8n's binary data store, not in the execution.
 	const downloaded = execution.data?.resultData.runData[step.source as string]?.[0]?.data?.main[0] as Array<{ json: IDataObject; binary?: Record<string, { fileName?: string; id?: string }> }>;
 	expect(downloaded).toHaveLength(1);
 	expect(downloaded[0].binary?.data).toMatchObject({ fileName: 'staff.csv', id: expect.any(String) });
 
-	const bytes = await (env as E2eEnvironment).client.executionDownloadBytes(id);
-	console.log(
-		`${step.label} at ${PEOPLE.toLocaleString('en-US')} people: the editor downloads ${megabytes(bytes)} to open the execution (the benchmark's target at 100,000: under ${megabytes(TARGETS.savedBytes)} saved)`,
-	);
 	const shown = await openedInEditor(step, id);
 	if (shown !== undefined) expect(shown).toBe('the data');
 }, 600_000);

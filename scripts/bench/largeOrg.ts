@@ -7,6 +7,8 @@
 //   npm run bench:n8n                        both sizes (100,000 takes long on 2 cores)
 //   npm run bench:n8n -- --users 10000       one size (any whole numbers, comma-separated)
 //   npm run bench:n8n -- --compare           also Sync's dry run and Get Report at node version 1.2, the figures before
+//   npm run bench:n8n -- --steps syncFileDryRun,report   only those steps (Step['kind'] in largeOrgWorkflows.ts)
+//   npm run bench:n8n -- --node-options=--max-old-space-size=1024   n8n started with these NODE_OPTIONS (a heap limit)
 // Every sandbox, server, n8n and browser it starts is stopped, also when it fails or is interrupted.
 import { mkdirSync, rmSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
@@ -44,10 +46,29 @@ const TARGET_USERS = 100_000;
 const RUN_TIMEOUT_MS = 20 * 60_000;
 const EDITOR_TIMEOUT_MS = 120_000;
 
-function argumentsGiven(argv: string[]): { sizes: number[]; compare: boolean } {
+interface Arguments {
+	sizes: number[];
+	compare: boolean;
+	/** Only these steps, when given. */
+	steps?: string[];
+	/** NODE_OPTIONS for n8n's processes, when given. */
+	nodeOptions?: string;
+}
+
+function argumentsGiven(argv: string[]): Arguments {
 	const sizes = [10_000, 100_000];
 	let compare = false;
+	let steps: string[] | undefined;
+	let nodeOptions: string | undefined;
 	for (let index = 0; index < argv.length; index++) {
+		if (argv[index].startsWith('--node-options=')) {
+			nodeOptions = argv[index].slice('--node-options='.length);
+			continue;
+		}
+		if (argv[index] === '--steps') {
+			steps = (argv[++index] ?? '').split(',').filter(Boolean);
+			continue;
+		}
 		if (argv[index] === '--users') {
 			const given = (argv[++index] ?? '').split(',').map((size) => Number(size.replace(/_/g, '')));
 			if (given.length === 0 || given.some((size) => !Number.isInteger(size) || size < 1)) {
@@ -57,10 +78,10 @@ function argumentsGiven(argv: string[]): { sizes: number[]; compare: boolean } {
 		} else if (argv[index] === '--compare') {
 			compare = true;
 		} else {
-			throw new Error(`Unknown argument ${argv[index]}: give --users N[,N] and/or --compare`);
+			throw new Error(`Unknown argument ${argv[index]}: give --users N[,N], --compare, --steps kind[,kind] or --node-options=...`);
 		}
 	}
-	return { sizes, compare };
+	return { sizes, compare, steps, nodeOptions };
 }
 
 const benchStarted = Date.now();
@@ -87,7 +108,8 @@ interface StepResult {
 }
 
 /** One size: a sandbox, a staff list, an n8n with the workflows, and each step in turn. */
-async function measureSize(users: number, compare: boolean, screenshotDir: string): Promise<{ results: StepResult[]; seededMs: number }> {
+async function measureSize(users: number, given: Arguments, screenshotDir: string): Promise<{ results: StepResult[]; seededMs: number }> {
+	const { compare } = given;
 	const scoped: Array<() => Promise<void> | void> = [];
 	cleanups.push(async () => {
 		for (const cleanup of scoped.splice(0).reverse()) await cleanup();
@@ -110,9 +132,13 @@ async function measureSize(users: number, compare: boolean, screenshotDir: strin
 			...newest.filter((step) => step.kind !== 'syncApplied'),
 			...before,
 			...newest.filter((step) => step.kind === 'syncApplied'),
-		];
+		].filter((step) => given.steps === undefined || given.steps.includes(step.kind));
 
-		const settings = { userFolder: temporaryUserFolder('ministrysafe-bench-large'), encryptionKey: 'ministrysafe-bench-large-key' };
+		const settings = {
+			userFolder: temporaryUserFolder('ministrysafe-bench-large'),
+			encryptionKey: 'ministrysafe-bench-large-key',
+			env: (given.nodeOptions ? { NODE_OPTIONS: given.nodeOptions } : {}) as Record<string, string>,
+		};
 		scoped.push(() => rmSync(settings.userFolder, { recursive: true, force: true }));
 		log('Installing the packed package into n8n ...');
 		await installWorkingTreePackage(settings.userFolder);
@@ -248,17 +274,18 @@ function machine(): string {
 }
 
 async function main(): Promise<void> {
-	const { sizes, compare } = argumentsGiven(process.argv.slice(2));
+	const given = argumentsGiven(process.argv.slice(2));
+	const { sizes, compare } = given;
 	const startedAt = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
 	const loadAtStart = loadavg()[0];
 	await ensureRuntime(log);
 	const screenshotDir = join(REPO_DIR, 'test-results', 'bench-large-org');
 	mkdirSync(screenshotDir, { recursive: true });
 	const sections: Section[] = [];
-	for (const users of sizes) sections.push(section(users, await measureSize(users, compare, screenshotDir)));
+	for (const users of sizes) sections.push(section(users, await measureSize(users, given, screenshotDir)));
 	console.log(
 		[
-			`**npm run bench:n8n -- --users ${sizes.join(',')}${compare ? ' --compare' : ''}**, ${startedAt}: ${machine()}; load average ${loadAtStart.toFixed(1)} at the start, ${loadavg()[0].toFixed(1)} at the end; the whole run took ${Math.round((Date.now() - benchStarted) / 1000)} s.`,
+			`**npm run bench:n8n -- --users ${sizes.join(',')}${compare ? ' --compare' : ''}${given.steps ? ` --steps ${given.steps.join(',')}` : ''}${given.nodeOptions ? ` --node-options=${given.nodeOptions}` : ''}**, ${startedAt}: ${machine()}; load average ${loadAtStart.toFixed(1)} at the start, ${loadavg()[0].toFixed(1)} at the end; the whole run took ${Math.round((Date.now() - benchStarted) / 1000)} s.`,
 			'',
 			renderSections(sections),
 		].join('\n'),

@@ -10,7 +10,10 @@ export function listed(names: string[], conjunction: 'and' | 'or' = 'and'): stri
 	return all.length > 1 ? `${all.slice(0, -1).join(', ')} ${conjunction} ${all[all.length - 1]}` : (all[0] ?? '');
 }
 
-/** A message about one input item ends with its index, as n8n's own do; a message that already does is kept. */
+/**
+ * A message about one input item ends with its index, as n8n's own do (about a row of a file the item holds: with the
+ * row); a message that already does is kept.
+ */
 export function forItem(message: string, itemIndex: number, row?: FileRow): string {
 	const suffix = `[${row ? row.label : `item ${itemIndex}`}]`;
 	return message.endsWith(suffix) ? message : `${message} ${suffix}`;

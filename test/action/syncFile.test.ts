@@ -132,6 +132,21 @@ describe('Sync 1.3 with a file as its staff list', () => {
 			expect(methods()).toEqual([]);
 		});
 
+		it('with Continue On Fail: one error item that says so, paired with the item', async () => {
+			const run = await runActionNode({
+				parameters: { resource: 'user', operation: 'sync', dryRun: true, columns: mappedAutomatically, staffList: 'file' },
+				items: [{}],
+				files: [{ bytes: 'Employee ID,First Name\r\n', fileName: 'staff.csv' }],
+				credential: sandbox(),
+				typeVersion: 1.3,
+				continueOnFail: true,
+			});
+			expect(run.error).toBeUndefined();
+			expect(jsonOf(run)).toEqual([{ error: expect.stringMatching(/The staff list file has no rows/) }]);
+			expect([run.items[0].pairedItem].flat()).toEqual([{ item: 0 }]);
+			expect(methods()).toEqual([]);
+		});
+
 		it('an item without the file', async () => {
 			const run = await fromFile({ bytes: 'Employee ID\n1\n', field: 'attachment' });
 			expect(run.error?.message).toMatch(/data/);

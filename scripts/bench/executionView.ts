@@ -68,7 +68,7 @@ async function onFreshPage(
 	context: BrowserContext,
 	timeoutMs: number,
 	screenshotPath: string | undefined,
-	step: (page: Page, deadline: number, phases?: Phases) => Promise<{ shown: string; phases: Phases }>,
+	step: (page: Page, deadline: number) => Promise<{ shown: string; phases: Phases }>,
 ): Promise<{ ms?: number; canvasMs?: number; shown: string }> {
 	const page = await context.newPage();
 	page.setDefaultTimeout(timeoutMs);

@@ -110,21 +110,27 @@ it('names operations and fields in single quotation marks, with their values bes
 /** The documents a user reads beside the editor. */
 const DOCUMENTS = ['README.md', ...readdirSync(join(ROOT, 'docs')).filter((name) => name.endsWith('.md')).map((name) => `docs/${name}`)];
 
-it("gives the renewal window one name everywhere, its label's: 'Expiring Within (Days)'", () => {
-	const otherNames = /\bnotice window\b|\bNotice \(Days\)|\bNotice Days\b/i;
-	const inNodes = descriptions
+/** The nodes' texts that match, each with where it is. */
+const nodeTextsMatching = (pattern: RegExp) =>
+	descriptions
 		.flatMap(sentences)
-		.filter(([, text]) => otherNames.test(text))
+		.filter(([, text]) => pattern.test(text))
 		.map(([where, text]) => `${where}: ${text}`);
-	const inDocuments = DOCUMENTS.flatMap((file) =>
+
+/** The documents' lines that match, each with its file and line. */
+const documentLinesMatching = (files: string[], pattern: RegExp) =>
+	files.flatMap((file) =>
 		readFileSync(join(ROOT, file), 'utf8')
 			.split('\n')
 			.map((line, index) => [`${file}:${index + 1}`, line] as const)
-			.filter(([, line]) => otherNames.test(line))
+			.filter(([, line]) => pattern.test(line))
 			.map(([where, line]) => `${where}: ${line.trim().slice(0, 120)}`),
 	);
-	expect(inNodes).toEqual([]);
-	expect(inDocuments).toEqual([]);
+
+it("gives the renewal window one name everywhere, its label's: 'Expiring Within (Days)'", () => {
+	const otherNames = /\bnotice window\b|\bNotice \(Days\)|\bNotice Days\b/i;
+	expect(nodeTextsMatching(otherNames)).toEqual([]);
+	expect(documentLinesMatching(DOCUMENTS, otherNames)).toEqual([]);
 });
 
 it("calls the webhook credential's user name 'Username', in its label and in every text about it", async () => {
@@ -148,17 +154,6 @@ it('calls a field by the label the editor shows, in the nodes and in the documen
 	// Names a text once gave fields whose labels say otherwise: Get Report's 'Max Users Listed', n8n's mapper's
 	// 'Column to match on', the survey-code field 'Survey Code Names or IDs'.
 	const retired = /Max People Listed|Columns to Match On|\*\*Survey Codes\*\*/i;
-	const inNodes = descriptions
-		.flatMap(sentences)
-		.filter(([, text]) => retired.test(text))
-		.map(([where, text]) => `${where}: ${text}`);
-	const inDocuments = [...DOCUMENTS, 'CHANGELOG.md'].flatMap((file) =>
-		readFileSync(join(ROOT, file), 'utf8')
-			.split('\n')
-			.map((line, index) => [`${file}:${index + 1}`, line] as const)
-			.filter(([, line]) => retired.test(line))
-			.map(([where, line]) => `${where}: ${line.trim().slice(0, 120)}`),
-	);
-	expect(inNodes).toEqual([]);
-	expect(inDocuments).toEqual([]);
+	expect(nodeTextsMatching(retired)).toEqual([]);
+	expect(documentLinesMatching([...DOCUMENTS, 'CHANGELOG.md'], retired)).toEqual([]);
 });

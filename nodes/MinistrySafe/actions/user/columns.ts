@@ -87,16 +87,16 @@ export interface FileEntry {
 
 function readingOf(context: IExecuteFunctions, item: number, settings: ColumnsSettings | undefined, file?: FileEntry): ItemReading {
 	const json = () => file?.json ?? context.getInputData()[item]?.json ?? {};
-	// A file's rows are mapped automatically: no expression can read a row of a file.
-	if (settings?.automatic || file) {
+	// A file's rows are always mapped so (columnsSettings.ts): no expression can read a row of a file.
+	if (settings?.automatic) {
 		// The item's fields (or the row's columns) as they are: no expression, no parameter read per item.
 		const row = json();
-		const { mapped, emails } = autoMappedRow(row, columnsOf(settings?.sync ?? true).map(({ id }) => id), settings?.at1_3 ?? true);
+		const { mapped, emails } = autoMappedRow(row, columnsOf(settings.sync).map(({ id }) => id), settings.at1_3);
 		// From 1.3, of several email fields the best-ranked that this row fills.
 		const emailField = emails.find((field) => cellText(row[field]) !== undefined) ?? mapped.email;
 		const fieldOf = (column: string) => (column === 'email' ? emailField : mapped[column as ColumnId]);
 		const typeCell =
-			settings?.at1_3 && mapped.user_type !== undefined ? typeCellOf(row[mapped.user_type], mapped.user_type, settings.typeWords) : undefined;
+			settings.at1_3 && mapped.user_type !== undefined ? typeCellOf(row[mapped.user_type], mapped.user_type, settings.typeWords) : undefined;
 		const input = itemInput(
 			context,
 			item,
@@ -104,7 +104,7 @@ function readingOf(context: IExecuteFunctions, item: number, settings: ColumnsSe
 				const field = fieldOf(column);
 				const value = field === undefined ? undefined : row[field];
 				if (column !== 'user_type') return value;
-				return settings?.at1_3 ? typeCell?.meaning : userTypeValue(value);
+				return settings.at1_3 ? typeCell?.meaning : userTypeValue(value);
 			},
 			file?.row,
 		);

@@ -12,8 +12,13 @@ import type { SyncAction, SyncDecision } from './syncPlan';
 /** The `action` of Sync's last item at 1.3 (helper pages and templates read it). */
 export const SUMMARY_ACTION = 'summary';
 
-/** The actions the summary counts, in this order. */
-export const COUNTED_ACTIONS: readonly SyncAction[] = ['created', 'updated', 'unchanged', 'deactivated', 'skipped'];
+type Counts = Record<SyncAction, number>;
+
+/**
+ * The summary's counts before the run, in their order: one for every action (its type makes a new action a compile
+ * error until it is here).
+ */
+const NO_COUNTS: Counts = { created: 0, updated: 0, unchanged: 0, deactivated: 0, skipped: 0 };
 
 /** The option in Sync's Options that brings back an item per person. */
 export const includeUnchangedOption: INodeProperties = {
@@ -26,7 +31,6 @@ export const includeUnchangedOption: INodeProperties = {
 		"Whether to put out an item for each unchanged user too. Either way, a last item with 'action' 'summary' holds the count of each action. Defaults to off.",
 };
 
-type Counts = Record<SyncAction, number>;
 
 /**
  * The steps as the node version puts them out. Before 1.3 a step per decision, as they are. From 1.3 an unchanged user
@@ -43,7 +47,7 @@ export function syncOutput(
 ): ListStep[] {
 	if (context.getNode().typeVersion < VERSION_1_3) return decisions.map(stepOf);
 	const includeUnchanged = itemInput(context, 0).flag('options.includeUnchanged', 'Include Unchanged Users') ?? false;
-	const counts = Object.fromEntries(COUNTED_ACTIONS.map((action) => [action, 0])) as Counts;
+	const counts: Counts = { ...NO_COUNTS };
 	const settled: Array<Promise<unknown>> = [];
 	const steps: ListStep[] = [];
 	for (const decision of decisions) {
@@ -57,7 +61,7 @@ export function syncOutput(
 			items: step.items,
 			run() {
 				const done = step.run().then((records) => {
-					counts[decision.action] = (counts[decision.action] ?? 0) + 1;
+					counts[decision.action]++;
 					return records;
 				});
 				settled.push(done.catch(() => undefined));

@@ -2,7 +2,7 @@
 import type { ResourceMapperValue } from 'n8n-workflow';
 
 import type { Sandbox } from '../../sandbox';
-import { userColumnFields } from '../../nodes/MinistrySafe/actions/user/columns';
+import { userColumnFields } from '../../nodes/MinistrySafe/staffList/parameters/columns';
 import { ok, sandboxClients } from './sandbox';
 
 export type UserRecord = {

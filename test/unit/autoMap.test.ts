@@ -1,6 +1,6 @@
-// Map Automatically's rule (nodes/MinistrySafe/actions/user/autoMap.ts), table by table: each table reads as the rule
+// Map Automatically's rule (nodes/MinistrySafe/staffList/row/autoMap.ts), table by table: each table reads as the rule
 // it checks. Rank 0 is the best; a field that fills nothing has no rank.
-import { autoMapped, type AutoColumn, candidatesFor, comparable, rankOf, withoutNote } from '../../nodes/MinistrySafe/actions/user/autoMap';
+import { autoMapped, type AutoColumn, candidatesFor, comparable, rankOf, withoutNote } from '../../nodes/MinistrySafe/staffList/row/autoMap';
 
 describe('comparable: case, spaces, underscores and punctuation ignored, # read as number', () => {
 	test.each([

@@ -1,11 +1,11 @@
-// parseCsv (nodes/shared/csv.ts) on staff lists as HR, payroll and church-management systems and spreadsheets export
+// parseCsv (nodes/MinistrySafe/staffList/file/csv.ts) on staff lists as HR, payroll and church-management systems and spreadsheets export
 // them: first hand-written files, each with the public rule it follows, then generated tables written as RFC 4180 CSV
 // and read both by parseCsv and by csv-parse (the parser n8n's own Spreadsheet File and Extract From File nodes use),
 // which must agree, and give back the cells written. csv-parse is a dev dependency only: the nodes never load it.
 import { parse } from 'csv-parse/sync';
 import fc from 'fast-check';
 
-import { CsvSyntaxError, parseCsv } from '../../nodes/shared/csv';
+import { CsvSyntaxError, parseCsv } from '../../nodes/MinistrySafe/staffList/file/csv';
 
 const RFC = (section: string) => `RFC 4180 §${section}, https://www.rfc-editor.org/rfc/rfc4180#section-2`;
 const EXCEL_UTF8 =

@@ -1,9 +1,9 @@
-// What a staff list's values mean at node version 1.3 (nodes/MinistrySafe/actions/user/staffValues.ts), table by
+// What a staff list's values mean at node version 1.3 (nodes/MinistrySafe/staffList/person/values.ts), table by
 // table, each value with the public source that writes it so: vendors' export and API documentation, importers and
 // migration guides. Statuses are read with the default options ('Statuses That Mean Left' as at 1.2, 'Statuses That
 // Mean Still There' as the node fills it); the options' own words come last.
-import { LEAVER_STATUSES } from '../../nodes/MinistrySafe/actions/user/syncValues';
-import { says, STAYING_STATUSES, statusMeaning, typeMeaning, wordsOf } from '../../nodes/MinistrySafe/actions/user/staffValues';
+import { LEAVER_STATUSES } from '../../nodes/MinistrySafe/staffList/parameters/values';
+import { says, STAYING_STATUSES, statusMeaning, typeMeaning, wordsOf } from '../../nodes/MinistrySafe/staffList/person/values';
 import { textList } from '../../nodes/shared/values';
 
 const PAYLOCITY = 'https://developer.paylocity.com/integrations/docs/employee-status (A Active, T Terminated, D Deceased, R Retired, L Leave of Absence, XT Transferred)';

@@ -2,8 +2,10 @@
 // each User the list leaves out (planSync). Pure: no service, nothing sent; the sync tests drive the same through n8n.
 import type { IDataObject } from 'n8n-workflow';
 
-import { changesOf, planSync, type SyncDecision, type SyncOptions, type SyncRow } from '../../nodes/MinistrySafe/actions/user/syncPlan';
-import type { ColumnsSettings } from '../../nodes/MinistrySafe/actions/user/columns';
+import { changesOf } from '../../nodes/MinistrySafe/staffList/decision/changes';
+import { planSync } from '../../nodes/MinistrySafe/staffList/decision/plan';
+import type { SyncDecision, SyncOptions, SyncRow } from '../../nodes/MinistrySafe/staffList/decision/types';
+import type { ColumnsSettings } from '../../nodes/MinistrySafe/staffList/parameters/settings';
 import type { NewUser } from '../../nodes/MinistrySafe/actions/user/shared';
 
 /** Ann as the Organization holds her. */

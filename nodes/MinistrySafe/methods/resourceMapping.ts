@@ -1,6 +1,6 @@
 import type { ILoadOptionsFunctions, ResourceMapperFields } from 'n8n-workflow';
 
-import { userColumnFields } from '../actions/user/columnParameters';
+import { userColumnFields } from '../staffList/parameters/columns';
 
 /**
  * The User's fields that Sync and Create or Update map an item's columns to (node version 1.2): the same for every

@@ -1,19 +1,24 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IExecuteFunctions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { apiRequest } from '../../../shared/transport';
+import { textList } from '../../../shared/values';
 import { itemInput } from '../common/inputs';
 import { allUsers } from '../common/user';
 import { beforeVersion1_2, fromVersion1_2, fromVersion1_3 } from '../common/versions';
-import type { ListOperation, ListStep } from '../types';
-import { textList } from '../../../shared/values';
-import { columnsSettings, listWithoutExternalId, readStaffRow } from './columns';
-import { fileColumnsNotice, type ListEntry, STAFF_LIST_FROM_FILE, staffListFields, staffListOf } from './staffListFile';
-import { newUserTypeField, syncColumnsFields } from './columnParameters';
-import { createUser, externalIdField, newUserAdditionalFields, newUserNameFields, updateUser } from './shared';
-import { planSync, type SyncDecision, type SyncOptions, type SyncRow } from './syncPlan';
-import { LEAVER_STATUSES, liveRunNotices, stayingStatusesOf, unknownFields, valueOptions } from './syncValues';
-import { includeUnchangedOption, syncOutput } from './syncOutput';
+import type { ListOperation } from '../types';
+import { planSync } from '../../staffList/decision/plan';
+import type { SyncOptions, SyncRow } from '../../staffList/decision/types';
+import { type ListEntry, staffListOf } from '../../staffList/file/list';
+import { stepOf } from '../../staffList/item/step';
+import { syncOutput } from '../../staffList/item/output';
+import { newUserTypeField, syncColumnsFields } from '../../staffList/parameters/columns';
+import { includeUnchangedOption } from '../../staffList/parameters/output';
+import { columnsSettings } from '../../staffList/parameters/settings';
+import { fileColumnsNotice, STAFF_LIST_FROM_FILE, staffListFields } from '../../staffList/parameters/source';
+import { LEAVER_STATUSES, liveRunNotices, stayingStatusesOf, valueOptions } from '../../staffList/parameters/values';
+import { readStaffRow } from '../../staffList/person/staffRow';
+import { listWithoutExternalId } from '../../staffList/row/messages';
+import { externalIdField, newUserAdditionalFields, newUserNameFields } from './shared';
 
 /** The columns the pre-filled expressions of versions 1 and 1.1 read, by parameter. */
 const SNAKE_CASE: Record<string, string> = { firstName: 'first_name', lastName: 'last_name', email: 'email' };
@@ -41,37 +46,6 @@ function readOptions(context: IExecuteFunctions): SyncOptions & { dryRun: boolea
 		// option it no longer knows) and so runs dry until Dry Run is switched off here: nothing changes by surprise.
 		dryRun: input.flag('dryRun', 'Dry Run') ?? true,
 		columns: columnsSettings(context),
-	};
-}
-
-/** The request a decision needs (none with Dry Run, or for unchanged and skipped), then its output item. */
-function stepOf(context: IExecuteFunctions, decision: SyncDecision, dryRun: boolean): ListStep {
-	// The answer first: what happened (or, in a dry run, would happen) and why; a dry run says so on every item.
-	const output = (userId: number | null): IDataObject => ({
-		action: decision.action,
-		reason: decision.reason,
-		...(dryRun ? { dry_run: true } : {}),
-		external_id: decision.externalId,
-		external_id_field: decision.externalIdField,
-		...decision.person,
-		user_id: userId,
-		changes: decision.changes as IDataObject,
-		...unknownFields(decision.unknown),
-		// A file's rows all pair with the item that holds the file: the row number says which row it is.
-		...(decision.fileRow ? { file_row: decision.fileRow.line } : {}),
-	});
-	return {
-		items: decision.items,
-		async run() {
-			if (dryRun) return output(decision.userId);
-			const label = `User ${decision.userId}`;
-			if (decision.create) return output(Number((await createUser(context, decision.create)).id));
-			if (decision.update) await updateUser(context, { id: String(decision.userId), label }, decision.update);
-			if (decision.action === 'deactivated') {
-				await apiRequest.call(context, 'DELETE', `/users/${decision.userId}`, { record: label });
-			}
-			return output(decision.userId);
-		},
 	};
 }
 
@@ -105,7 +79,7 @@ export const sync: ListOperation = {
 			...newUserNameFields.map((field) => ({ ...field, default: `={{ $json.${SNAKE_CASE[field.name] ?? field.name} }}` })),
 		]),
 		// Version 1.2: the staff list's columns, mapped as n8n maps a row's.
-		// A file's columns are mapped automatically (staffListFile.ts): no mapper for it.
+		// A file's columns are mapped automatically (parameters/source.ts): no mapper for it.
 		...updateDisplayOptions(fromVersion1_2, [...updateDisplayOptions({ hide: { staffList: [STAFF_LIST_FROM_FILE] } }, syncColumnsFields), newUserTypeField]),
 		...updateDisplayOptions(beforeVersion1_2, [newUserAdditionalFields]),
 		{
@@ -158,7 +132,7 @@ export const sync: ListOperation = {
 		// The Organization's Users, read once: every decision is made from this one read.
 		const users = await allUsers(this);
 		const decisions = planSync(rows, users, options);
-		// From node version 1.3 the output stays small for a large organisation (syncOutput.ts).
+		// From node version 1.3 the output stays small for a large organisation (staffList/item/output.ts).
 		return syncOutput(this, decisions, (decision) => stepOf(this, decision, options.dryRun), { dryRun: options.dryRun, itemCount });
 	},
 };

@@ -7,11 +7,12 @@ import { checkedUserId } from '../common/user';
 import { beforeVersion1_2, fromVersion1_2 } from '../common/versions';
 import type { Operation } from '../types';
 import { forItem } from '../../../shared/wording';
-import { columnsSettings, readUserItem } from './columns';
-import { newUserTypeField, upsertColumnsFields } from './columnParameters';
-import { userToCreate } from './newUserType';
+import { changesOf } from '../../staffList/decision/changes';
+import { userToCreate } from '../../staffList/decision/newUserType';
+import { newUserTypeField, upsertColumnsFields } from '../../staffList/parameters/columns';
+import { columnsSettings } from '../../staffList/parameters/settings';
+import { readUserItem } from '../../staffList/person/staffRow';
 import { createUser, externalIdField, newUserAdditionalFields, newUserNameFields, updateUser, userTypeNote } from './shared';
-import { changesOf } from './syncPlan';
 
 export const upsert: Operation = {
 	option: {

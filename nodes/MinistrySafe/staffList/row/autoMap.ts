@@ -103,7 +103,7 @@ export const AUTO_MAP_RULES: Record<AutoColumn, Rule[]> = {
 
 /**
  * Node version 1.3 also fills User Type from the columns exports give a person's type or role (their values are read
- * by staffValues.ts), and maps a field name without a note in square brackets at its end.
+ * by person/values.ts), and maps a field name without a note in square brackets at its end.
  */
 export const AUTO_MAP_RULES_1_3: Record<AutoColumn, Rule[]> = {
 	...AUTO_MAP_RULES,

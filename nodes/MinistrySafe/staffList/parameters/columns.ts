@@ -1,10 +1,10 @@
 // What the editor shows of node version 1.2's staff-list columns (contract.md "Node version 1.2"): the resource
 // mapper's fields, its parameter for Sync and for Create or Update, and the type of new Users. The words here say the
-// rule that autoMap.ts follows and which of a chosen type and a mapped 'User Type' wins.
+// rule that row/autoMap.ts follows and which of a chosen type and a mapped 'User Type' wins.
 import type { INodeProperties, INodePropertyOptions, ResourceMapperField } from 'n8n-workflow';
 
-import { userTypeField } from '../common/descriptions';
-import type { AutoColumn } from './autoMap';
+import { userTypeField } from '../../actions/common/descriptions';
+import type { AutoColumn } from '../row/autoMap';
 
 export type ColumnId = AutoColumn;
 

@@ -1,12 +1,12 @@
 // Sync's parameters about a staff list's values (contract.md "Node version 1.3: the values in staff lists"): which
 // statuses mean a person left or is still there, which types mean volunteer or employee, the notice before a live run
-// that deactivates, and the fields of an item skipped for a value the node does not know.
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+// that deactivates.
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { textList } from '../../../shared/values';
-import { itemInput } from '../common/inputs';
-import { beforeVersion1_2, fromVersion1_2, fromVersion1_3, VERSION_1_3 } from '../common/versions';
-import { EMPLOYEE_TYPES, LEAVER_CODES, STAYING_STATUSES, type UnknownValue, VOLUNTEER_TYPES } from './staffValues';
+import { itemInput } from '../../actions/common/inputs';
+import { beforeVersion1_2, fromVersion1_2, fromVersion1_3, VERSION_1_3 } from '../../actions/common/versions';
+import { EMPLOYEE_TYPES, LEAVER_CODES, STAYING_STATUSES, VOLUNTEER_TYPES } from '../person/values';
 
 /** The statuses that mean a person has left, unless the option names others (node version 1.2's default, kept). */
 export const LEAVER_STATUSES = 'terminated, inactive, left, former, separated';
@@ -76,7 +76,3 @@ export const liveRunNotices: INodeProperties[] = [
 		displayOptions: { show: { ...fromVersion1_2.show, dryRun: [false] } },
 	},
 ];
-
-/** The fields of an item skipped for a value the node does not know, so that a summary can say it once. */
-export const unknownFields = (unknown: UnknownValue | undefined): IDataObject =>
-	unknown ? { unknown_field: unknown.field, unknown_column: unknown.column, unknown_value: unknown.value } : {};

@@ -3,13 +3,13 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { textList } from '../../../shared/values';
-import { USER_TYPES } from '../common/descriptions';
-import type { Options } from '../common/choices';
-import { itemInput } from '../common/inputs';
-import { VERSION_1_2, VERSION_1_3 } from '../common/versions';
-import { newUserTypeField } from './columnParameters';
-import { readsFile } from './staffListFile';
-import type { TypeWords } from './staffValues';
+import { USER_TYPES } from '../../actions/common/descriptions';
+import type { Options } from '../../actions/common/choices';
+import { itemInput } from '../../actions/common/inputs';
+import { VERSION_1_2, VERSION_1_3 } from '../../actions/common/versions';
+import { newUserTypeField } from './columns';
+import { readsFile } from './source';
+import type { TypeWords } from '../person/values';
 
 type UserType = (typeof USER_TYPES)[number];
 
@@ -19,7 +19,7 @@ export interface ColumnsSettings {
 	/** Sync reads a row's Status too. */
 	sync: boolean;
 	newUserType: 'fromColumns' | 'none' | UserType;
-	/** Node version 1.3: a row's values read by their meaning (staffValues.ts), email per row, names' notes ignored. */
+	/** Node version 1.3: a row's values read by their meaning (person/values.ts), email per row, names' notes ignored. */
 	at1_3: boolean;
 	/** Node version 1.3: the words the options add to those that say a type (Sync; Create or Update has no options). */
 	typeWords: TypeWords;
@@ -67,8 +67,8 @@ function readColumnsSettings(context: IExecuteFunctions): ColumnsSettings {
 		}));
 		Object.assign(typeWords, { volunteers: textList(words.volunteers), employees: textList(words.employees) });
 	}
-	// Sync's default is Map Automatically, Create or Update's Map Each Column Manually (columnParameters.ts). A file's
-	// rows are always mapped automatically (staffListFile.ts).
+	// Sync's default is Map Automatically, Create or Update's Map Each Column Manually (columns.ts). A file's
+	// rows are always mapped automatically (source.ts).
 	const automatic = (sync && readsFile(context)) || (mode ?? (sync ? 'autoMapInputData' : 'defineBelow')) === 'autoMapInputData';
 	return { automatic, sync, newUserType: newUserType ?? 'fromColumns', at1_3, typeWords };
 }

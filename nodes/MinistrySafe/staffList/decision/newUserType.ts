@@ -1,10 +1,10 @@
 // The type a new User is created with (node version 1.2, `newUserType`): the service cannot set a User's type later,
 // so a User the node cannot type is not created. From node version 1.3 the row's type may be written in the words
-// exports use (staffValues.ts): a value that says neither type creates nobody, named so a summary can group it.
+// exports use (person/values.ts): a value that says neither type creates nobody, named so a summary can group it.
 import { quoted } from '../../../shared/wording';
-import type { ColumnsSettings } from './columnsSettings';
-import type { NewUser } from './shared';
-import type { UnknownValue } from './staffValues';
+import type { ColumnsSettings } from '../parameters/settings';
+import type { NewUser } from '../../actions/user/shared';
+import type { UnknownValue } from '../person/values';
 
 /** A refusal to create a User: what happened, short (an error's title), and how to fix it (its description). */
 export interface Refusal {

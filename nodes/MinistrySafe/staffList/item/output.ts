@@ -2,12 +2,12 @@
 // 100,000 items, nearly all 'unchanged', which n8n saves with every execution and the editor must load to show
 // (docs/scale.md, "Large organisations"). From 1.3 only what changed, would change, was skipped or failed has an
 // item, and one last item counts every action; 'Include Unchanged Users' gives every person's item as at 1.2.
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { itemInput } from '../common/inputs';
-import { fromVersion1_3, VERSION_1_3 } from '../common/versions';
-import type { ListStep } from '../types';
-import type { SyncAction, SyncDecision } from './syncPlan';
+import { itemInput } from '../../actions/common/inputs';
+import { VERSION_1_3 } from '../../actions/common/versions';
+import type { ListStep } from '../../actions/types';
+import type { SyncAction, SyncDecision } from '../decision/types';
 
 /** The `action` of Sync's last item at 1.3 (helper pages and templates read it). */
 export const SUMMARY_ACTION = 'summary';
@@ -19,18 +19,6 @@ type Counts = Record<SyncAction, number>;
  * error until it is here).
  */
 const NO_COUNTS: Counts = { created: 0, updated: 0, unchanged: 0, deactivated: 0, skipped: 0 };
-
-/** The option in Sync's Options that brings back an item per person. */
-export const includeUnchangedOption: INodeProperties = {
-	displayName: 'Include Unchanged Users',
-	name: 'includeUnchanged',
-	type: 'boolean',
-	displayOptions: fromVersion1_3,
-	default: false,
-	description:
-		"Whether to put out an item for each unchanged user too. Either way, a last item with 'action' 'summary' holds the count of each action. Defaults to off.",
-};
-
 
 /**
  * The steps as the node version puts them out. Before 1.3 a step per decision, as they are. From 1.3 an unchanged user

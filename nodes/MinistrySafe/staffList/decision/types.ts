@@ -1,0 +1,67 @@
+// What Sync decides for each person of the list and each User of the Organization, and the options it decides by.
+import type { IDataObject } from 'n8n-workflow';
+
+import type { FileRow } from '../../../shared/wording';
+import type { NewUser } from '../../actions/user/shared';
+import type { ColumnsSettings } from '../parameters/settings';
+import type { Person, StaffRow } from '../person/staffRow';
+import type { UnknownValue } from '../person/values';
+
+/**
+ * One person of the list (an input item, or a row of a file it holds): the User it asks for, or why it cannot be
+ * used; its External ID and names even when invalid.
+ */
+export interface SyncRow extends StaffRow {
+	item: number;
+	/** The row of the file it was read from (node version 1.3, 'Staff List' a file). */
+	fileRow?: FileRow;
+}
+
+export interface SyncOptions {
+	deactivateMissing: boolean;
+	deactivateOnlyTag?: string;
+	maxDeactivations: number;
+	/** The statuses of people who have left, lower case: a row with one deactivates its User. */
+	leaverStatuses: string[];
+	/**
+	 * Node version 1.3: the statuses of people still there. Given, a status is read by its words (person/values.ts) and
+	 * one that means neither creates and deactivates nobody; before 1.3 a status is a leaver's or nothing.
+	 */
+	stayingStatuses?: string[];
+	/** Node version 1.2's settings (the type of new Users); undefined before it. */
+	columns?: ColumnsSettings;
+}
+
+export type SyncAction = 'created' | 'updated' | 'unchanged' | 'deactivated' | 'skipped';
+export type Changes = Record<string, { from: unknown; to: unknown }>;
+
+/** One decision: what to do, for which input items, and what the output item says. */
+export interface SyncDecision {
+	items: number[];
+	action: SyncAction;
+	externalId: string | null;
+	/** The input field the External ID was read from; null for a User the list leaves out. */
+	externalIdField: string | null;
+	/** The person, as the row gave them (as the service has them, for a User the list leaves out). */
+	person: Person;
+	userId: number | null;
+	changes: Changes;
+	reason: string | null;
+	/** For created: the User to create. For updated: the changed fields only, as Update a User takes them. */
+	create?: NewUser;
+	update?: { user: Record<string, string>; tag_list?: string };
+	/** Node version 1.3: the value this item was skipped for, which the node does not know. */
+	unknown?: UnknownValue;
+	/** The row of the file the person is on, when the list is a file. */
+	fileRow?: FileRow;
+}
+
+
+/** The list and the Users, found by External ID and email (plan.ts reads them once). */
+export interface ListIndex {
+	byExternalId: Map<string, IDataObject>;
+	byEmail: Map<string, IDataObject>;
+	rowsByExternalId: Map<string, SyncRow[]>;
+	/** Users whose email is on a row with another External ID: never deactivated by this run. */
+	emailConflicts: Map<unknown, SyncRow>;
+}

@@ -1,0 +1,43 @@
+// What each decision sends (nothing with Dry Run, or for unchanged and skipped), and the item it puts out.
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+
+import { apiRequest } from '../../../shared/transport';
+import type { ListStep } from '../../actions/types';
+import { createUser, updateUser } from '../../actions/user/shared';
+import type { UnknownValue } from '../person/values';
+import type { SyncDecision } from '../decision/types';
+
+/** The fields of an item skipped for a value the node does not know, so that a summary can say it once. */
+const unknownFields = (unknown: UnknownValue | undefined): IDataObject =>
+	unknown ? { unknown_field: unknown.field, unknown_column: unknown.column, unknown_value: unknown.value } : {};
+
+/** The request a decision needs (none with Dry Run, or for unchanged and skipped), then its output item. */
+export function stepOf(context: IExecuteFunctions, decision: SyncDecision, dryRun: boolean): ListStep {
+	// The answer first: what happened (or, in a dry run, would happen) and why; a dry run says so on every item.
+	const output = (userId: number | null): IDataObject => ({
+		action: decision.action,
+		reason: decision.reason,
+		...(dryRun ? { dry_run: true } : {}),
+		external_id: decision.externalId,
+		external_id_field: decision.externalIdField,
+		...decision.person,
+		user_id: userId,
+		changes: decision.changes as IDataObject,
+		...unknownFields(decision.unknown),
+		// A file's rows all pair with the item that holds the file: the row number says which row it is.
+		...(decision.fileRow ? { file_row: decision.fileRow.line } : {}),
+	});
+	return {
+		items: decision.items,
+		async run() {
+			if (dryRun) return output(decision.userId);
+			const label = `User ${decision.userId}`;
+			if (decision.create) return output(Number((await createUser(context, decision.create)).id));
+			if (decision.update) await updateUser(context, { id: String(decision.userId), label }, decision.update);
+			if (decision.action === 'deactivated') {
+				await apiRequest.call(context, 'DELETE', `/users/${decision.userId}`, { record: label });
+			}
+			return output(decision.userId);
+		},
+	};
+}

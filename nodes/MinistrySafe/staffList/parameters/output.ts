@@ -1,0 +1,15 @@
+// Sync's option about its output at node version 1.3 (item/output.ts puts it out).
+import type { INodeProperties } from 'n8n-workflow';
+
+import { fromVersion1_3 } from '../../actions/common/versions';
+
+/** The option in Sync's Options that brings back an item per person. */
+export const includeUnchangedOption: INodeProperties = {
+	displayName: 'Include Unchanged Users',
+	name: 'includeUnchanged',
+	type: 'boolean',
+	displayOptions: fromVersion1_3,
+	default: false,
+	description:
+		"Whether to put out an item for each unchanged user too. Either way, a last item with 'action' 'summary' holds the count of each action. Defaults to off.",
+};

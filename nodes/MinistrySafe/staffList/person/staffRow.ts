@@ -1,0 +1,116 @@
+// One row of a staff list read as the person it names: the User it asks for, or why it cannot be used, and what
+// could be read of it even then (its status and type cells, node version 1.3). Every value is checked by the shared
+// readers, in the editor's labels.
+import type { IExecuteFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { forItem } from '../../../shared/wording';
+import { type GivenUser, type NewUser, readGivenUser, readNewUser } from '../../actions/user/shared';
+import { type ColumnsSettings, columnsSettings } from '../parameters/settings';
+import type { TypeCell } from '../decision/newUserType';
+import { type FileEntry, type ItemReading, readingOf } from '../row/reading';
+
+/** One item's User, or the error that says why it cannot be read (one error for an item that gives nothing). */
+function userOf(context: IExecuteFunctions, item: number, settings: ColumnsSettings | undefined, reading: ItemReading): NewUser {
+	try {
+		return readNewUser(reading.input, reading.from, reading.withoutExternalId);
+	} catch (error) {
+		// The readers' error is n8n's already. An item that gives nothing at all gets one error that says why, in place
+		// of a problem per field.
+		const why = reading.nothingGiven();
+		const todo = reading.fileRow
+			? "Rename the file's columns where it is exported, or read it with the Extract From File node and set 'Staff List' to 'Input Items'"
+			: settings
+				? "Rename the item's fields (an Edit Fields node before this one does it), or set each column under 'Map Each Column Manually'"
+				: "Change the expressions to read the item's fields (drag a field from the input onto the parameter), or rename the item's fields";
+		throw why === undefined
+			? error
+			: new NodeOperationError(context.getNode(), forItem(why, item, reading.fileRow), {
+					itemIndex: item,
+					description: `${todo}. Nothing was sent to the service.`,
+				});
+	}
+}
+
+/**
+ * One input item's User, read and checked as Create checks it; a failure names the item and the fields. An item that
+ * gives none of the fields says which fields were expected and which the item has.
+ */
+export function readUserItem(context: IExecuteFunctions, item: number): { user: NewUser; typeCell?: TypeCell } {
+	const settings = columnsSettings(context);
+	const reading = readingOf(context, item, settings);
+	return { user: userOf(context, item, settings, reading), typeCell: reading.typeCell };
+}
+
+/** A person as the row gave them: each name and the email as text, or null. */
+export interface Person {
+	first_name: string | null;
+	last_name: string | null;
+	email: string | null;
+}
+
+/** One row of a staff list: its User or why it cannot be used, and what could be read of it even then. */
+export interface StaffRow {
+	externalId?: string;
+	externalIdField: string | null;
+	person: Person;
+	user?: NewUser;
+	invalid?: string;
+	/** The row's Status (node version 1.2, Sync), never sent to the service. */
+	status?: string;
+	/** Node version 1.3: the input field Status is read from (its name in the file), or 'Status'. */
+	statusColumn?: string;
+	/** Node version 1.3: the row's type cell, read by its words. */
+	typeCell?: TypeCell;
+	/**
+	 * Node version 1.3, a row that cannot create a User: what it gives of one the service has (blank fields left as
+	 * the service has them), or why even that cannot be used.
+	 */
+	given?: GivenUser;
+	givenInvalid?: string;
+}
+
+/** Reads one row of a staff list for Sync (an input item, or a row of a file it holds): nothing it holds stops the list. */
+export function readStaffRow(context: IExecuteFunctions, item: number, file?: FileEntry): StaffRow {
+	const settings = columnsSettings(context);
+	const reading = readingOf(context, item, settings, file);
+	const { input, from } = reading;
+	const lenient = (name: string, label: string) => {
+		try {
+			return input.text(name, label);
+		} catch {
+			return undefined;
+		}
+	};
+	const status = settings?.sync ? lenient('status', 'Status') : undefined;
+	const values = settings?.at1_3 ? { statusColumn: status === undefined ? undefined : (reading.statusColumn ?? 'Status'), typeCell: reading.typeCell } : {};
+	try {
+		const user = userOf(context, item, settings, reading);
+		const person = { first_name: user.first_name, last_name: user.last_name, email: user.email };
+		return { externalId: user.external_id, externalIdField: reading.externalIdField, person, user, status, ...values };
+	} catch (error) {
+		return {
+			...values,
+			...(settings?.at1_3 ? givenOf(reading) : {}),
+			externalId: lenient(from.external_id, 'External ID'),
+			externalIdField: reading.externalIdField,
+			person: {
+				first_name: lenient(from.first_name, 'First Name') ?? null,
+				last_name: lenient(from.last_name, 'Last Name') ?? null,
+				email: lenient(from.email, 'Email') ?? null,
+			},
+			invalid: (error as Error).message,
+			status,
+		};
+	}
+}
+
+/** Node version 1.3: what a row gives of a User the service has, or why it cannot be used even so. */
+function givenOf({ input, from, withoutExternalId }: ItemReading): Pick<StaffRow, 'given' | 'givenInvalid'> {
+	try {
+		return { given: readGivenUser(input, from, withoutExternalId) };
+	} catch (error) {
+		return { givenInvalid: (error as Error).message };
+	}
+}
+

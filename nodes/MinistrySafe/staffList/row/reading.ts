@@ -1,0 +1,161 @@
+// How one row of a staff list (an input item, or a row of a file) is read: which of its fields fills each of a
+// User's columns. One input item as the User it asks for, at every node version. From node version 1.2, Sync and Create or Update take
+// the User's fields from one resource mapper, `columns` (contract.md "Node version 1.2"), as n8n's Postgres, Airtable
+// and Google Sheets nodes take a row's columns: "Map Automatically" reads the item's fields as they are and resolves no
+// expression (on a long list, expressions are most of Sync's time: docs/benchmarks.md, "Expressions in a whole
+// list"); "Map Each Column Manually" resolves one expression per field. Versions 1 and 1.1 keep their own
+// parameters. Every value is checked by the shared readers.
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+
+import { type FileRow, listed, quoted } from '../../../shared/wording';
+import { type ItemInput, itemInput } from '../../actions/common/inputs';
+import { type NewUserSource, USER_PARAMETERS } from '../../actions/user/shared';
+import { type ColumnId, columnsOf, type UserColumn, USER_COLUMNS } from '../parameters/columns';
+import type { ColumnsSettings } from '../parameters/settings';
+import type { TypeCell } from '../decision/newUserType';
+import { typeMeaning, type TypeWords } from '../person/values';
+import { autoMappedRow } from './autoMap';
+import { fieldsOf } from './messages';
+
+/** The column ids, read where versions 1 and 1.1 read their parameters. */
+const COLUMN_IDS = Object.fromEntries(USER_COLUMNS.map(({ id }) => [id, id])) as NewUserSource;
+
+/** A User Type from a spreadsheet may be written 'Employee': the service's values are lower case. */
+const userTypeValue = (value: unknown) => (typeof value === 'string' ? value.trim().toLowerCase() : value);
+
+/** A cell as written, trimmed; undefined when blank (or not text or a number: the readers say what is wrong). */
+const cellText = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value).trim() || undefined : undefined);
+
+/** Node version 1.3: the row's type cell read by its words, or undefined when blank. */
+function typeCellOf(value: unknown, column: string, words: TypeWords): TypeCell | undefined {
+	const written = cellText(value);
+	return written === undefined ? undefined : { column, value: written, meaning: typeMeaning(written, words) };
+}
+
+/** The input fields an expression reads from the item ($json.name, $json["name"]). */
+function fieldsRead(expression: unknown): string[] {
+	if (typeof expression !== 'string' || !expression.startsWith('=')) return [];
+	return [...expression.matchAll(/\$json(?:\.([A-Za-z_$][\w$]*)|\[\s*(['"])(.*?)\2\s*\])/g)].map((match) => match[1] ?? match[3]);
+}
+
+const REQUIRED = USER_COLUMNS.filter(({ required }) => required);
+
+/** The expression (or value) the node holds for a column, as written: read to say which input field it reads. */
+function expressionOf(context: IExecuteFunctions, settings: ColumnsSettings | undefined, column: UserColumn): unknown {
+	const parameters = context.getNode().parameters;
+	if (!settings) return parameters[USER_PARAMETERS[column.id as keyof NewUserSource]];
+	return ((parameters.columns as IDataObject | undefined)?.value as IDataObject | null | undefined)?.[column.id];
+}
+
+/** How one item's fields are read, at the node's version. */
+export interface ItemReading {
+	input: ItemInput;
+	from: NewUserSource;
+	/** The input field External ID is read from, when one can be named. */
+	externalIdField: string | null;
+	/** Why External ID is empty, said with the item's fields. */
+	withoutExternalId?: () => string;
+	/** When the item gives none of the fields: why, with the fields expected and the item's own. */
+	nothingGiven(): string | undefined;
+	/** Node version 1.3: the type cell (its words read) and the input field Status is read from. */
+	typeCell?: TypeCell;
+	statusColumn?: string;
+	/** The row of a file it is read from (Sync's 'Staff List' a file, node version 1.3). */
+	fileRow?: FileRow;
+}
+
+/** A row of a file an input item holds, read in place of the item's own fields. */
+export interface FileEntry {
+	json: IDataObject;
+	row: FileRow;
+}
+
+/** How one row is read: Map Automatically (always for a file's rows: no expression can read them), or the parameters. */
+export function readingOf(context: IExecuteFunctions, item: number, settings: ColumnsSettings | undefined, file?: FileEntry): ItemReading {
+	if (settings?.automatic) return automaticReading(context, item, settings, file);
+	return manualReading(context, item, settings);
+}
+
+/** Map Automatically: the item's fields (or the row's columns) as they are; no expression, no parameter read per item. */
+function automaticReading(context: IExecuteFunctions, item: number, settings: ColumnsSettings, file?: FileEntry): ItemReading {
+	const row = file?.json ?? context.getInputData()[item]?.json ?? {};
+	const { mapped, emails } = autoMappedRow(
+		row,
+		columnsOf(settings.sync).map(({ id }) => id),
+		settings.at1_3,
+	);
+	// From 1.3, of several email fields the best-ranked that this row fills.
+	const emailField = emails.find((field) => cellText(row[field]) !== undefined) ?? mapped.email;
+	const fieldOf = (column: string) => (column === 'email' ? emailField : mapped[column as ColumnId]);
+	const typeCell =
+		settings.at1_3 && mapped.user_type !== undefined ? typeCellOf(row[mapped.user_type], mapped.user_type, settings.typeWords) : undefined;
+	const input = itemInput(
+		context,
+		item,
+		(column) => {
+			const field = fieldOf(column);
+			const value = field === undefined ? undefined : row[field];
+			if (column !== 'user_type') return value;
+			return settings.at1_3 ? typeCell?.meaning : userTypeValue(value);
+		},
+		file?.row,
+	);
+	return {
+		input,
+		from: COLUMN_IDS,
+		typeCell,
+		statusColumn: mapped.status,
+		externalIdField: mapped.external_id ?? null,
+		fileRow: file?.row,
+		withoutExternalId: () => {
+			if (mapped.external_id !== undefined) return `the ${file ? 'row' : 'item'}'s ${quoted(mapped.external_id)} is empty`;
+			return file
+				? `no column of the file holds it (${fieldsOf(row, file.row)}); rename the one with each person's ID to 'Employee ID'`
+				: `'Map Automatically' found no input field for it (${fieldsOf(row)}); rename one to 'Employee ID', or set 'External ID' under 'Map Each Column Manually'`;
+		},
+		nothingGiven: () =>
+			Object.keys(mapped).length > 0
+				? undefined
+				: `No ${file ? 'column of the file' : 'input field'} fills a column: 'Map Automatically' looks for ${listed(REQUIRED.map(({ label }) => label))} under the names exports give them, and ${fieldsOf(row, file?.row)}`,
+	};
+}
+
+/** Map Each Column Manually (one expression per column and item), or versions 1 and 1.1's parameters. */
+function manualReading(context: IExecuteFunctions, item: number, settings: ColumnsSettings | undefined): ItemReading {
+	const json = () => context.getInputData()[item]?.json ?? {};
+	const manualColumn = (id: ColumnId, label: string) =>
+		fieldsRead(expressionOf(context, settings, USER_COLUMNS.find((column) => column.id === id) as UserColumn))[0] ?? label;
+	const typeCell = settings?.at1_3
+		? typeCellOf(context.getNodeParameter('columns.value.user_type', item, null), manualColumn('user_type', 'User Type'), settings.typeWords)
+		: undefined;
+	const input = settings
+		? itemInput(context, item, (column) => {
+				if (column === 'user_type' && settings.at1_3) return typeCell?.meaning;
+				const value = context.getNodeParameter(`columns.value.${column}`, item, null);
+				return column === 'user_type' ? userTypeValue(value) : value;
+			})
+		: itemInput(context, item);
+	const from = settings ? COLUMN_IDS : USER_PARAMETERS;
+	return {
+		input,
+		from,
+		typeCell,
+		statusColumn: settings?.at1_3 && settings.sync ? manualColumn('status', 'Status') : undefined,
+		externalIdField: fieldsRead(expressionOf(context, settings, USER_COLUMNS[0]))[0] ?? null,
+		withoutExternalId: settings ? () => `it is empty for this item (${fieldsOf(json())})` : undefined,
+		nothingGiven: () => {
+			const given = REQUIRED.some(({ id, label }) => {
+				try {
+					return input.text(from[id as keyof NewUserSource], label) !== undefined;
+				} catch {
+					return true;
+				}
+			});
+			if (given) return undefined;
+			const read = [...new Set(REQUIRED.flatMap((column) => fieldsRead(expressionOf(context, settings, column))))];
+			const expected =
+				read.length > 0 ? `: their expressions read the input fields ${listed(read)}, and ${fieldsOf(json())}` : `; ${fieldsOf(json())}`;
+			return `${listed(REQUIRED.map(({ label }) => label))} are all empty${expected}`;
+		},
+	};
+}

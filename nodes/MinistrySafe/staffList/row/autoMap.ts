@@ -16,6 +16,13 @@ export const comparable = (name: string) =>
 /** A field name without a note in square brackets at its end ("First Name [Required]", "Status [READ ONLY]"). */
 export const withoutNote = (field: string) => field.replace(/(\s*\[[^\]]*\])+\s*$/, '');
 
+/**
+ * The name a file's column is given when an earlier column has the same name ("Email", then "Email (2)"): the two are
+ * kept apart, and Map Automatically reads the second as it reads the first (node version 1.3).
+ */
+export const repeatedName = (name: string, count: number) => `${name} (${count})`;
+const withoutRepeat = (field: string) => field.replace(/\s\(\d+\)$/, '');
+
 /** A tax or government ID (SSN, TIN, SIN, national insurance): never read, whatever it is called. */
 const TAX_ID =
 	/^(ssn|sin|tin|ein|fein|itin|nin)(number|no)?$|^ssn|ssn$|socialsecurity|socialinsurance|tax(payer)?(id|number|no)|national(insurance|id)|governmentid|federalid/;
@@ -132,7 +139,7 @@ export const AUTO_MAP_RULES_1_3: Record<AutoColumn, Rule[]> = {
 
 /** The rank at which a field's name fills a column, or undefined when it does not; `at1_3`: node version 1.3's rule. */
 export function rankOf(column: AutoColumn, field: string, at1_3 = false): number | undefined {
-	const named = at1_3 ? withoutNote(field) : field;
+	const named = at1_3 ? withoutNote(withoutRepeat(field)) : field;
 	const name = comparable(named);
 	if (name === '' || TAX_ID.test(name)) return undefined;
 	return (at1_3 ? AUTO_MAP_RULES_1_3 : AUTO_MAP_RULES)[column].find((rule) => rule.matches(name, named))?.rank;
@@ -160,10 +167,13 @@ export function autoMapped(fields: string[], columns: readonly AutoColumn[], at1
 	return found;
 }
 
-/** One set of field names mapped: each column's field, and (node version 1.3) every email field, best first. */
+/**
+ * One set of field names mapped: each column's field and (node version 1.3) every field that could fill it, best
+ * first, so that a row's first one not blank fills it: a blank never hides a filled cell.
+ */
 export interface RowMapping {
 	mapped: Partial<Record<AutoColumn, string>>;
-	emails: string[];
+	candidates: Partial<Record<AutoColumn, string[]>>;
 }
 
 /** Mappings already made, by the row's field names: a staff list's rows share their columns. */
@@ -175,7 +185,8 @@ export function autoMappedRow(json: IDataObject, columns: readonly AutoColumn[],
 	const key = `${at1_3 ? '1.3' : '1.2'}\u0000${columns.join(',')}\u0000${fields.join('\u0000')}`;
 	let mapping = known.get(key);
 	if (!mapping) {
-		mapping = { mapped: autoMapped(fields, columns, at1_3), emails: at1_3 ? candidatesFor('email', fields, true) : [] };
+		const candidates = at1_3 ? Object.fromEntries(columns.map((column) => [column, candidatesFor(column, fields, true)])) : {};
+		mapping = { mapped: autoMapped(fields, columns, at1_3), candidates };
 		if (known.size > 1000) known.clear();
 		known.set(key, mapping);
 	}

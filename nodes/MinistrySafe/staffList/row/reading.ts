@@ -79,14 +79,17 @@ export function readingOf(context: IExecuteFunctions, item: number, settings: Co
 /** Map Automatically: the item's fields (or the row's columns) as they are; no expression, no parameter read per item. */
 function automaticReading(context: IExecuteFunctions, item: number, settings: ColumnsSettings, file?: FileEntry): ItemReading {
 	const row = file?.json ?? context.getInputData()[item]?.json ?? {};
-	const { mapped, emails } = autoMappedRow(
+	const mapping = autoMappedRow(
 		row,
 		columnsOf(settings.sync).map(({ id }) => id),
 		settings.at1_3,
 	);
-	// From 1.3, of several email fields the best-ranked that this row fills.
-	const emailField = emails.find((field) => cellText(row[field]) !== undefined) ?? mapped.email;
-	const fieldOf = (column: string) => (column === 'email' ? emailField : mapped[column as ColumnId]);
+	// From 1.3, of several fields that could fill a column the best-ranked that this row fills.
+	const filled = (column: ColumnId) => mapping.candidates[column]?.find((field) => cellText(row[field]) !== undefined);
+	const mapped = settings.at1_3
+		? Object.fromEntries(Object.entries(mapping.mapped).map(([column, field]) => [column, filled(column as ColumnId) ?? field]))
+		: mapping.mapped;
+	const fieldOf = (column: string) => mapped[column as ColumnId];
 	const typeCell =
 		settings.at1_3 && mapped.user_type !== undefined ? typeCellOf(row[mapped.user_type], mapped.user_type, settings.typeWords) : undefined;
 	const input = itemInput(

@@ -25,9 +25,12 @@ const runDry = async (items: IDataObject[], typeVersion = 1.2) => {
 
 type Person = Pick<UserRecord, 'external_id' | 'first_name' | 'last_name' | 'email'>;
 
+/** The headers Map Automatically reads at the version. */
+const expectedAt = (source: HrExport, typeVersion: number) => ({ ...source.expected, ...(typeVersion >= 1.3 ? source.expected1_3 : {}) });
+
 /** One row of the export: the person in the expected columns, and in every other column a value that would show. */
-function rowOf(source: HrExport, person: Person, status: string): IDataObject {
-	const { expected } = source;
+function rowOf(source: HrExport, person: Person, status: string, typeVersion: number): IDataObject {
+	const expected = expectedAt(source, typeVersion);
 	const row: IDataObject = {};
 	for (const header of source.headers) {
 		if (header === expected.external_id) row[header] = person.external_id;
@@ -51,9 +54,9 @@ describe.each(HR_EXPORTS.flatMap((source) => [[source.system, 1.2, source] as co
 		const [stays, leaves] = users;
 		const newcomer: Person = { external_id: 'HR-EXPORT-NEW', first_name: 'Nia', last_name: 'Okoro', email: 'nia.okoro@example.org' };
 		const rows = [
-			rowOf(source, stays, 'Active'),
-			rowOf(source, newcomer, 'Active'),
-			...(source.leaver ? [rowOf(source, leaves, source.leaver)] : []),
+			rowOf(source, stays, 'Active', typeVersion),
+			rowOf(source, newcomer, 'Active', typeVersion),
+			...(source.leaver ? [rowOf(source, leaves, source.leaver, typeVersion)] : []),
 		];
 		const result = await runDry(rows, typeVersion);
 		expect(result.error).toBeUndefined();

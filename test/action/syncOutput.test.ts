@@ -33,6 +33,11 @@ const runSync = (typeVersion: number, items: Row[], parameters: INodeParameters 
 	});
 
 const newcomer = (id: string): Row => ({ external_id: id, first_name: 'Ada', last_name: `Okafor-${id}`, email: `${id.toLowerCase()}@example.org`, user_type: 'volunteer' });
+/** The summary's values at a glance for these lists: only the newcomers give a type (every other row is a User's own). */
+const newcomerTypes = (rows: number) => ({
+	unknown_values: [],
+	values: [{ column: 'user_type', field: 'user_type', values: [{ value: 'volunteer', rows, reading: 'volunteer' }], more_values: 0 }],
+});
 const pairedWith = (item: INodeExecutionData) => [item.pairedItem].flat().map((paired) => (paired as { item: number }).item);
 
 /** Everyone in the Organization as a row, one renamed, one newcomer, and one row without an External ID. */
@@ -64,6 +69,7 @@ describe('Sync at node version 1.3', () => {
 			action: 'summary',
 			dry_run: true,
 			counts: { created: 1, updated: 1, unchanged, deactivated: 0, skipped: 1 },
+			...newcomerTypes(1),
 		});
 		expect(pairedWith(summary)).toEqual(rows.map((_, item) => item));
 		expect(methods().every((line) => line.startsWith('GET '))).toBe(true);
@@ -91,6 +97,7 @@ describe('Sync at node version 1.3', () => {
 		expect(output.at(-1)).toEqual({
 			action: 'summary',
 			counts: { created: 1, updated: 1, unchanged: users.length - 3, deactivated: 2, skipped: 1 },
+			...newcomerTypes(1),
 		});
 		expect(methods().filter((line) => !line.startsWith('GET ')).map((line) => line.split(' ')[0]).sort()).toEqual(['DELETE', 'DELETE', 'POST', 'PUT']);
 
@@ -111,11 +118,15 @@ describe('Sync at node version 1.3', () => {
 		const output = jsonOf(failing);
 		expect(output.map((json) => json.action ?? (json.error ? 'error' : undefined))).toEqual(['updated', 'created', 'error', 'summary']);
 		expect(failing.items[2].pairedItem).toEqual({ item: list.length - 1 });
-		expect(output.at(-1)).toEqual({ action: 'summary', counts: { created: 1, updated: 1, unchanged: users.length - 1, deactivated: 0, skipped: 0 } });
+		expect(output.at(-1)).toEqual({
+			action: 'summary',
+			counts: { created: 1, updated: 1, unchanged: users.length - 1, deactivated: 0, skipped: 0 },
+			...newcomerTypes(2),
+		});
 
 		// Without it, the run stops at the failure, as at 1.2, and puts out nothing.
 		const stopped = await runSync(1.3, [{ ...newcomer('HR-LOCAL-2'), email: 'lo2@localhost' }], { dryRun: false });
-		expect(stopped.error?.message).toBeDefined();
+		expect(stopped.error?.message).toBe("The service rejected the request: 'Email' is not a valid e-mail address [item 0]");
 		expect(stopped.items).toEqual([]);
 	});
 });

@@ -2,7 +2,7 @@
 // answer about statuses still there adds to Sync's own default (set, 'Statuses That Mean Still There' replaces its
 // default, so the expression carries it; a changed default in the node fails here until the template follows).
 import { exampleWorkflows } from '../../scripts/n8n-runtime';
-import { STAYING_STATUSES } from '../../nodes/MinistrySafe/staffList/person/values';
+import { STAYING_STATUSES } from '../../nodes/MinistrySafe/staffList/person/status';
 
 const upload = exampleWorkflows().find((workflow) => workflow.id === 'msExampleUploadStaffList');
 if (!upload) throw new Error('examples/ has no msExampleUploadStaffList');

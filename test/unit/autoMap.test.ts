@@ -2,6 +2,8 @@
 // it checks. Rank 0 is the best; a field that fills nothing has no rank.
 import { autoMapped, type AutoColumn, candidatesFor, comparable, rankOf, withoutNote } from '../../nodes/MinistrySafe/staffList/row/autoMap';
 
+const ADP_HEADER = 'ADP Workforce Now report header: Worker Category Code, Worker Category Description (carthage-college/django-djequis: djequis/cc_adp_rec/cc_adp_utilities.py, djequis/adp/jobrec.py)';
+
 describe('comparable: case, spaces, underscores and punctuation ignored, # read as number', () => {
 	test.each([
 		['First Name', 'firstname'],
@@ -199,6 +201,10 @@ describe("User Type at node version 1.3: the columns exports give a person's typ
 		['Role', 1, 'OneRoster users.csv role (groton-school/sky-api.oneroster ORUserModel); a roster\'s Role (the issue)'],
 		['Volunteer or Staff', 1, 'contract.md "Node version 1.3"'],
 		['Volunteer/Staff', 1, 'the same written with a slash'],
+		['Worker Category Description', 1, ADP_HEADER],
+		['Employment Type', 1, 'HiBob work.employmentType, Namely employee_type (NangoHQ/integration-templates: integrations/hibob-service-user, namely-pat mappers)'],
+		['Employee Class', 1, 'contract.md "Reading a value as it is meant" (ADP and Paycom employee classes)'],
+		['Worker Category Code', 2, ADP_HEADER + ': a code, read only when the description is blank (at Carthage College T is tenure, not terminated)'],
 	])('%s: rank %s (%s)', (field, rank) => {
 		expect(rankOf('user_type', field, true)).toBe(rank);
 	});
@@ -225,8 +231,8 @@ describe('field names with a note in square brackets at the end (node version 1.
 	});
 
 	test.each<[string, AutoColumn, number]>([
-		['First Name [Required]', 'first_name', 0],
-		['Last Name [Required]', 'last_name', 0],
+		['First Name [Required]', 'first_name', 1],
+		['Last Name [Required]', 'last_name', 1],
 		['Status [READ ONLY]', 'status', 0],
 		['Person ID [Required]', 'external_id', 2],
 	])('%s fills %s at rank %s from 1.3, nothing at 1.2', (field, column, rank) => {
@@ -241,6 +247,35 @@ describe('field names with a note in square brackets at the end (node version 1.
 
 	test('an SSN with a note is still never read', () => {
 		expect(rankOf('external_id', 'SSN [Required]', true)).toBeUndefined();
+	});
+});
+
+describe('legal names first (node version 1.3): a legal or given name before the name a person goes by', () => {
+	test.each<[string[], AutoColumn, string[], string]>([
+		[['First Name', 'Given Name', 'Nickname'], 'first_name', ['Given Name', 'First Name', 'Nickname'], "Planning Center People: 'First Name' is the preferred name, 'Given Name' the formal one (https://help.planningcenter.com/en/138557-prepare-a-csv-file-for-import.html)"],
+		[['Preferred Name', 'Legal First Name', 'First Name'], 'first_name', ['Legal First Name', 'First Name', 'Preferred Name'], 'ADP Workforce Now reports: Legal First Name, First Name, Preferred Name (carthage-college/django-djequis: djequis/cc_adp_rec/cc_adp_utilities.py)'],
+		[['Last Name', 'Legal Last Name'], 'last_name', ['Legal Last Name', 'Last Name'], 'ADP Workforce Now: Legal Last Name (the same report)'],
+		[['PREFERREDNAME', 'FIRST_NAME'], 'first_name', ['FIRST_NAME', 'PREFERREDNAME'], 'PowerSchool staff: First_Name is the legal name, Preferred Name a nickname (https://ps-compliance.powerschool-docs.com/pssis-ca/latest/school-staff-setup)'],
+	])('%j: %s from %j (%s)', (fields, column, ranked) => {
+		expect(candidatesFor(column, fields, true)).toEqual(ranked);
+	});
+
+	test('at 1.2, as released: First Name before Given Name', () => {
+		expect(candidatesFor('first_name', ['Given Name', 'First Name'])).toEqual(['First Name', 'Given Name']);
+	});
+});
+
+describe("a file's repeated column ('Email (2)') is read as the first of its name (node version 1.3)", () => {
+	test.each<[string, AutoColumn, number]>([
+		['Email (2)', 'email', 1],
+		['Status (3)', 'status', 0],
+		['Employee ID (2)', 'external_id', 1],
+	])('%s fills %s at rank %s', (field, column, rank) => {
+		expect(rankOf(column, field, true)).toBe(rank);
+	});
+
+	test('a name that merely ends in a number in brackets is not one at 1.2', () => {
+		expect(rankOf('email', 'Email (2)')).toBe(2);
 	});
 });
 

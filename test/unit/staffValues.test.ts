@@ -1,10 +1,11 @@
-// What a staff list's values mean at node version 1.3 (nodes/MinistrySafe/staffList/person/values.ts), table by
-// table, each value with the public source that writes it so: vendors' export and API documentation, importers and
-// migration guides. Statuses are read with the default options ('Statuses That Mean Left' as at 1.2, 'Statuses That
-// Mean Still There' as the node fills it); the options' own words come last.
-import { LEAVER_STATUSES } from '../../nodes/MinistrySafe/staffList/parameters/values';
-import { says, STAYING_STATUSES, statusMeaning, typeMeaning, wordsOf } from '../../nodes/MinistrySafe/staffList/person/values';
-import { textList } from '../../nodes/shared/values';
+// What a staff list's values mean at node version 1.3 (nodes/MinistrySafe/staffList/person/status.ts, type.ts and
+// words.ts), table by table, each value with the public source that writes it so: vendors' export and API
+// documentation, importers and migration guides. A value is read only when the whole of it is understood
+// (contract.md "Reading a value as it is meant"): the user's own values first, then the built-in words, negation read,
+// codes only as the whole value, and a leaver's word deciding wherever it stands (the safe side).
+import { STAYING_STATUSES, statusesNamedTwice, statusReader, type NamedStatuses } from '../../nodes/MinistrySafe/staffList/person/status';
+import { typeReader, typesNamedTwice, type NamedTypes } from '../../nodes/MinistrySafe/staffList/person/type';
+import { keyOf, wordsOf } from '../../nodes/MinistrySafe/staffList/person/words';
 
 const PAYLOCITY = 'https://developer.paylocity.com/integrations/docs/employee-status (A Active, T Terminated, D Deceased, R Retired, L Leave of Absence, XT Transferred)';
 const PEOPLESOFT = 'PeopleSoft EMPL_STATUS, https://pt.dbtutor.com/hcm/wcs_pro_status.htm (A, D, L, P Leave With Pay, R, S Suspended, T, U Terminated With Pay ...)';
@@ -29,27 +30,36 @@ const SCHEMA_ORG = 'schema.org employmentType, https://schema.org/employmentType
 const HL7_0066 = 'HL7 v2 table 0066 via LinkML EmploymentStatus, https://linkml.io/valuesets/elements/EmploymentStatus (Full time employed, Part time employed, Contract, Per Diem)';
 const ISSUE = "the issue's exports (UKG-like Employee Type FT, PT, VOL; a roster's Role Volunteer, Staff, Pastor): docs/spec/contract.md 'Node version 1.3'";
 
-/** The options as a node that never set them has them. */
-const defaults = { leavers: textList(LEAVER_STATUSES), staying: textList(STAYING_STATUSES) };
+const FELLOWSHIP_ONE = 'Fellowship One statuses as Rock RMS imports them: Inactive Member, Inactive, Deceased, Dropped (SparkDevNetwork/Slingshot: Slingshot.F1/Slingshot.F1/Utilities/Translators/API/F1Person.cs)';
+const SERVANT_KEEPER = 'Servant Keeper MEM_STATUS as Rock RMS imports it: Active Member, Regular Attender, Inactive Attender, Inactive Visitor, Transferred, Deceased, non attending youth (SparkDevNetwork/Slingshot: Slingshot.ServantKeeper/.../SkPerson.cs)';
+const ROCK_REASONS = 'Rock RMS Record Status Reason defaults: No Longer Attending, No Activity, Moved, Deceased (https://community.rockrms.com/documentation/bookcontent/5/360)';
+const ELVANTO = 'Elvanto Status: Active, Contact, Archived, Deceased (http://support.elvanto.com/support/discussions/topics/1000054485)';
+const WEB_CHURCH_MANAGER = 'Web Church Manager Membership Status: Regular Attender, Active Member, Shut-in Member, Absent Member, Former Member, Moved, Former Attender, Inactive, Deceased (http://shininglighttech.com/help/Directory/MembershipStatus.html)';
+const FINICITY = 'payroll verification employmentStatusName: Active, No Longer Employed, Leave, Inactive (wark99/Code-Generator-Test-Bench: gen/docs/PayrollEmploymentRecord)';
+const BAMBOO_STATUS = 'BambooHR employmentHistoryStatus ("Employment Status"), account-defined: Full-Time, Part-Time, Terminated (https://documentation.bamboohr.com/docs/list-of-field-names)';
+const PAYCHEX = 'Paychex Flex statusType INACTIVE is still employed (leave, seasonal, student on break): craigvenz/PaychexApi src/Models/Workers/WorkerStatusReason.cs';
+const GUSTO = 'Gusto current_employment_status full_time, part_time_under_twenty_hours, seasonal (NangoHQ/integration-templates: integrations/gusto/mappers/to-standard-employee.ts)';
+const REVIEW = "the review of release 1.1.0 (D1, D2): values read wrongly by one word of them";
 
-describe('a value says a phrase: a run of whole words, case, spaces and punctuation ignored', () => {
+/** The options as a node that never set them has them: they name nothing, their words are built-in ones. */
+const NONE: NamedStatuses = { leavers: [], staying: [] };
+const statusOf = (value: string, named = NONE) => statusReader(named).read(value);
+const typeOf = (value: string, named: NamedTypes = { volunteers: [], employees: [] }) => typeReader(named).read(value);
+
+describe('a value\'s words: case, accents and punctuation ignored; a key runs them together', () => {
 	test.each([
-		['Full-Time', 'full time', true],
-		['FULLTIME', 'Full Time', true],
-		['Regular Full Time', 'full time', true],
-		['Terminated - Voluntary', 'terminated', true],
-		['Inactive', 'active', false],
-		['Non-Member', 'member', true],
-		['Membership', 'member', false],
-		['Leave of Absence', 'leave of absence', true],
-		['Exempt', 'ex', false],
-		['', 'left', false],
-	])('%j says %j: %s', (value, phrase, expected) => {
-		expect(says(wordsOf(value), phrase)).toBe(expected);
+		['Full-Time', ['full', 'time'], 'fulltime'],
+		['FULLTIME', ['fulltime'], 'fulltime'],
+		['José', ['jose'], 'jose'],
+		['N/A', ['n', 'a'], 'na'],
+		['  ', [], ''],
+	])('%j: %j, %j', (value, words, key) => {
+		expect(wordsOf(value)).toEqual(words);
+		expect(keyOf(value)).toBe(key);
 	});
 });
 
-describe('statuses of people who left (built in, on top of the option)', () => {
+describe('statuses of people who left (a leaver word, not negated, wherever it stands)', () => {
 	test.each([
 		['T', PAYLOCITY],
 		['t', PEOPLESOFT],
@@ -70,17 +80,27 @@ describe('statuses of people who left (built in, on top of the option)', () => {
 		['Resigned: Personal Reasons', X12_584],
 		['Discharged or Terminated for Cause', X12_584],
 		['Former Member', PCO_MIGRATION],
-		['Inactive Member', 'a leaver word wins over a staying one: contract.md "Node version 1.3"'],
+		['Former Attender', WEB_CHURCH_MANAGER],
+		['Inactive Member', FELLOWSHIP_ONE],
+		['Inactive Visitor', SERVANT_KEEPER + ': a leaver word decides, whatever else the value says'],
+		['Inactive - Rehire Eligible', 'the safe side: contract.md "Reading a value as it is meant"'],
+		['Active - Pending Termination', 'the safe side: a leaver word not negated means left wherever it stands'],
 		['No Longer Attending', PCO],
+		['No Longer Employed', FINICITY + ': "Employed" inside a leaver phrase'],
+		['Moved', ROCK_REASONS],
+		['Transferred', SERVANT_KEEPER],
+		['Dropped', FELLOWSHIP_ONE],
+		['Archived', ELVANTO],
 		['tobedeleted', ONEROSTER],
-		['Left', 'node version 1.2\'s default of \'Statuses That Mean Left\''],
-		['Separated', 'node version 1.2\'s default of \'Statuses That Mean Left\''],
+		['Not Active', 'a leaver phrase of its own (HR exports)'],
+		['Left', "node version 1.2's default of 'Statuses That Mean Left'"],
+		['Separated', "node version 1.2's default of 'Statuses That Mean Left'"],
 	])('%j has left (%s)', (value) => {
-		expect(statusMeaning(value, defaults)).toBe('left');
+		expect(statusOf(value)).toBe('left');
 	});
 });
 
-describe('statuses of people still there (the default of Statuses That Mean Still There)', () => {
+describe('statuses of people still there: every word understood, all saying so', () => {
 	test.each([
 		['A', PAYLOCITY],
 		['Active', APIDECK],
@@ -95,56 +115,96 @@ describe('statuses of people still there (the default of Statuses That Mean Stil
 		['Employed', MICROSOFT],
 		['Current', 'school and roster exports (WeBWorK roster status current, https://rdrr.io/github/rpruim/webwork/man/ww_roster.html)'],
 		['Member', PCO_MIGRATION],
-		['Non-member Staff', PCO_MIGRATION],
+		['Active Member', WEB_CHURCH_MANAGER],
+		['Active - Leave', 'ADP Position Status Active and Leave together (contract.md "Reading a value as it is meant")'],
 		['Attendee', ROCK],
-		['Regular Attender', 'Planning Center membership types as churches name them (Regular Attender): ' + PCO],
-		['Ex Officio Member', 'a board member by office (a word is whole: no "ex" leaver): ' + PCO_MIGRATION],
+		['Regular Attender', "Planning Center membership types as churches name them (the option's default): " + PCO],
+		['Full-Time', BAMBOO_STATUS],
+		['Part-time', BAMBOO_STATUS],
 	])('%j is still there (%s)', (value) => {
-		expect(statusMeaning(value, defaults)).toBe('staying');
+		expect(statusOf(value)).toBe('staying');
 	});
 });
 
-describe('statuses the node does not know: nobody created or deactivated', () => {
+describe('statuses the node does not know: every word not understood, negated, or a code inside a longer value', () => {
 	test.each([
 		['Pending', ROCK],
 		['Suspended', CSU],
 		['Probationary', LINKML],
 		['Visitor', PCO_MIGRATION],
+		['Contact', ELVANTO],
 		['S', PEOPLESOFT],
 		['U', PEOPLESOFT],
 		['P', 'PeopleSoft P Leave With Pay, but Pending elsewhere (Dynamics): a letter that means two things is not guessed'],
 		['X', 'a code of no source'],
+		['1', 'PowerSchool staff Status 1 Current, 2 No longer here (https://ps-compliance.powerschool-docs.com/pssis-ok/latest/staff-setup): a number says nothing by itself'],
+		['N/A', REVIEW + ': the A of N/A is no code'],
+		['Non-Active', REVIEW + ': negation never reads as the word it negates'],
+		['Non Active', REVIEW],
+		['Nonactive', REVIEW + ': joined on, too'],
+		['Not Currently Active', REVIEW],
+		['Not Current', REVIEW],
+		['Not Employed', REVIEW + '; X12 584 NE Not Employed'],
+		['Not Terminated', 'a negated leaver word is not left either'],
+		['Non-member Staff', PCO_MIGRATION + ': not a member, and staff says no status'],
+		['Active Visitor', 'contract.md "Reading a value as it is meant": Visitor is not understood'],
+		['Absent Member', WEB_CHURCH_MANAGER + ': away at college or in the military'],
+		['Ex Officio Member', PCO_MIGRATION + ': ex officio is not understood'],
+		['A Active', 'a code counts only as the whole value'],
+		['No', 'a negation with nothing after it'],
 	])('%j is unknown (%s)', (value) => {
-		expect(statusMeaning(value, defaults)).toBe('unknown');
+		expect(statusOf(value)).toBe('unknown');
 	});
 
-	test('the options add their own words, by whole words', () => {
-		const words = { leavers: [...defaults.leavers, 'gone'], staying: ['Serving'] };
-		expect(statusMeaning('Gone Away', words)).toBe('left');
-		expect(statusMeaning('Serving Now', words)).toBe('staying');
-		// 'Statuses That Mean Still There' replaces its default: Active is no longer known, T still is.
-		expect(statusMeaning('Active', words)).toBe('unknown');
-		expect(statusMeaning('T', words)).toBe('left');
-		expect(statusMeaning('Inactive Serving', words)).toBe('left');
+	test('a blank value says nothing', () => {
+		expect(statusOf('  ')).toBeUndefined();
 	});
 });
 
-describe('types: volunteer and employee words', () => {
-	test.each<[string, 'volunteer' | 'employee' | undefined, string]>([
+describe("the list's own words first (the options, or the upload form's answers)", () => {
+	test.each<[string, NamedStatuses, string, string]>([
+		['Inactive', { leavers: [], staying: ['Inactive'] }, 'staying', PAYCHEX + ': Inactive named as still there is still there'],
+		['Inactive Member', { leavers: [], staying: ['Inactive'] }, 'staying', 'a named word replaces the built-in one among the value\'s words too'],
+		['R', { leavers: [], staying: ['R'] }, 'staying', 'a school that writes R for Rehired: the built-in code R no longer says Retired'],
+		['1', { leavers: ['2'], staying: ['1'] }, 'staying', 'PowerSchool Status 1 (Current), named'],
+		['2', { leavers: ['2'], staying: ['1'] }, 'left', 'PowerSchool Status 2 (No longer here), named'],
+		['Gone Away', { leavers: ['Gone'], staying: [] }, 'left', 'a leaver word the user named decides wherever it stands, as a built-in one does (the safe side)'],
+		['Not Gone', { leavers: ['Gone'], staying: [] }, 'unknown', 'and is read negated as a built-in one is'],
+		['Serving', { leavers: [], staying: ['Serving'] }, 'staying', 'a word of the organisation'],
+		['Serving Member', { leavers: [], staying: ['Serving'] }, 'staying', 'with a built-in word that says the same'],
+		['Active', { leavers: [], staying: ['Serving'] }, 'staying', 'the built-in words stay when the option names others'],
+		['T', { leavers: [], staying: ['Serving'] }, 'left', 'the built-in leaver codes stay'],
+	])('%j with %j: %s (%s)', (value, named, meaning) => {
+		expect(statusOf(value, named)).toBe(meaning);
+	});
+
+	test('a value named on both sides is found, whatever its case and punctuation', () => {
+		expect(statusesNamedTwice({ leavers: ['Inactive', 'Gone'], staying: ['inactive', 'Serving'] })).toEqual(['inactive']);
+		expect(statusesNamedTwice({ leavers: ['Gone'], staying: ['Serving'] })).toEqual([]);
+	});
+
+	test("the staying option's default is what the built-in words hold: named, it changes nothing", () => {
+		const asDefault = { leavers: [], staying: STAYING_STATUSES.split(',').map((word) => word.trim()) };
+		for (const value of ['A', 'Active', 'On Leave', 'Regular Attender', 'Terminated', 'Visitor']) expect(statusOf(value, asDefault)).toBe(statusOf(value));
+	});
+});
+
+describe('types: a whole value that says one type, or unknown', () => {
+	test.each<[string, 'volunteer' | 'employee' | 'unknown', string]>([
 		['Volunteer', 'volunteer', X12_584],
 		['VOL', 'volunteer', ISSUE],
 		['Volunteers', 'volunteer', ISSUE],
-		['Children Ministry Volunteer', 'volunteer', ISSUE],
+		['Unpaid', 'volunteer', 'a volunteer word: unpaid staff'],
 		['Employee', 'employee', WORKDAY],
 		['Contingent Worker', 'employee', ORACLE],
 		['Staff', 'employee', ISSUE],
 		['Pastor', 'employee', ISSUE],
-		['Youth Pastor', 'employee', ISSUE],
 		['FT', 'employee', ISSUE],
 		['PT', 'employee', ISSUE],
 		['Full-Time', 'employee', X12_584],
 		['Part-time', 'employee', X12_584],
-		['part-time-eligible', 'employee', BAMBOO],
+		['Full-Time Employee', 'employee', 'contract.md "Reading a value as it is meant"'],
+		['Regular Full Time', 'employee', 'Workday worker sub-type Regular with its time type'],
 		['Regular', 'employee', 'Workday worker sub-type Regular; ' + UKG],
 		['REG', 'employee', UKG],
 		['TMP', 'employee', UKG],
@@ -152,22 +212,42 @@ describe('types: volunteer and employee words', () => {
 		['Seasonal', 'employee', BAMBOO],
 		['Contractor', 'employee', BAMBOO],
 		['CON', 'employee', UKG],
-		['Non-exempt', 'employee', BAMBOO],
-		['Teacher', 'employee', ONEROSTER],
-		['Clergy', 'employee', 'contract.md "Node version 1.3" (Pastor, Clergy, Teacher and the like)'],
-		['Per Diem', undefined, HL7_0066 + ': not a type word, so not guessed'],
-		['Intern', undefined, UKG + ' (INT): paid or not depends on the organisation'],
-		['STU', undefined, UKG],
-		['Greeter', undefined, 'a church role that says neither'],
-		['Volunteer Staff', undefined, 'both: not guessed, the type is for ever'],
-		['Student', undefined, ONEROSTER],
+		['Non-exempt', 'employee', BAMBOO + ': an employee class of its own, not a negation'],
+		['Clergy', 'employee', 'contract.md "Node version 1.3" (Pastor, Clergy and the like)'],
+		['Teacher', 'unknown', 'contract.md "Reading a value as it is meant": a school\'s paid staff, a church\'s volunteer; ' + ONEROSTER],
+		['Sunday School Teacher', 'unknown', REVIEW],
+		['Regular Attender', 'unknown', REVIEW + ': a membership, not an employee'],
+		['Non-Employee', 'unknown', REVIEW + ': negation'],
+		['Non-Paid', 'unknown', REVIEW],
+		['Not Paid', 'unknown', REVIEW],
+		['Non-Staff', 'unknown', REVIEW],
+		['Youth Pastor', 'unknown', 'youth is not understood: the user names it'],
+		['Children Ministry Volunteer', 'unknown', 'ministry is not understood: the user names it'],
+		['Minister', 'unknown', 'contract.md: its meaning depends on the organisation'],
+		['Coach', 'unknown', 'contract.md: its meaning depends on the organisation'],
+		['Per Diem', 'unknown', HL7_0066 + ': not a type word, so not guessed'],
+		['Intern', 'unknown', UKG + ' (INT): paid or not depends on the organisation'],
+		['part_time_under_twenty_hours', 'unknown', GUSTO + ': not every word understood'],
+		['STU', 'unknown', UKG],
+		['Greeter', 'unknown', 'a church role that says neither'],
+		['Volunteer Staff', 'unknown', 'both: not guessed, the type is for ever'],
+		['FT Staff', 'unknown', 'a code counts only as the whole value'],
+		['Student', 'unknown', ONEROSTER],
 	])('%j means %s (%s)', (value, type) => {
-		expect(typeMeaning(value)).toBe(type);
+		expect(typeOf(value)).toBe(type);
 	});
 
-	test("the options' words add to the built-in ones", () => {
-		expect(typeMeaning('Helper', { volunteers: ['helper'], employees: [] })).toBe('volunteer');
-		expect(typeMeaning('Intern', { volunteers: [], employees: ['Intern'] })).toBe('employee');
-		expect(typeMeaning('Paid Intern', { volunteers: [], employees: [] })).toBe('employee');
+	test("the user's own values first: named as volunteer, a value that holds an employee word is a volunteer", () => {
+		const named = { volunteers: ['Regular Attender', 'Greeter'], employees: ['Intern'] };
+		expect(typeOf('Regular Attender', named)).toBe('volunteer');
+		expect(typeOf('Greeter Volunteer', named)).toBe('volunteer');
+		expect(typeOf('Intern', named)).toBe('employee');
+		expect(typeOf('Regular', named)).toBe('employee');
+		expect(typeOf('Paid Intern', named)).toBe('employee');
+		expect(typeOf('Greeter Staff', named)).toBe('unknown');
+	});
+
+	test('a value named both volunteer and employee is found', () => {
+		expect(typesNamedTwice({ volunteers: ['Greeter', 'Usher'], employees: ['GREETER'] })).toEqual(['GREETER']);
 	});
 });

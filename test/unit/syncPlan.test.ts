@@ -7,6 +7,9 @@ import { planSync } from '../../nodes/MinistrySafe/staffList/decision/plan';
 import type { SyncDecision, SyncOptions, SyncRow } from '../../nodes/MinistrySafe/staffList/decision/types';
 import type { ColumnsSettings } from '../../nodes/MinistrySafe/staffList/parameters/settings';
 import type { NewUser } from '../../nodes/MinistrySafe/actions/user/shared';
+import { leavingMeaning, type LeavingReader } from '../../nodes/MinistrySafe/staffList/person/leaving';
+import { statusReader } from '../../nodes/MinistrySafe/staffList/person/status';
+import { typeReader } from '../../nodes/MinistrySafe/staffList/person/type';
 
 /** Ann as the Organization holds her. */
 const ann: IDataObject = {
@@ -89,7 +92,6 @@ const atVersion1_2 = (newUserType: ColumnsSettings['newUserType']): ColumnsSetti
 	sync: true,
 	newUserType,
 	at1_3: false,
-	typeWords: { volunteers: [], employees: [] },
 });
 
 /** What Sync says of a new User that node version 1.2 would create without a User Type (columns.ts). */
@@ -179,15 +181,18 @@ describe('planSync: what Sync does with each row', () => {
 });
 
 describe("planSync at node version 1.3: a row's values by their meaning", () => {
-	/** Sync's options at 1.3: the staying statuses by default, types from the rows. */
+	/** Sync's options at 1.3: the statuses and types read with the built-in words, types from the rows. */
+	const leaving: LeavingReader = { statuses: statusReader({ leavers: [], staying: [] }), today: 20_000 };
 	const at1_3: SyncOptions = {
 		...keepAll,
-		stayingStatuses: ['A', 'Active', 'L', 'On Leave', 'Member'],
-		columns: { ...atVersion1_2('fromColumns'), at1_3: true },
+		columns: { ...atVersion1_2('fromColumns'), at1_3: true, types: typeReader({ volunteers: [], employees: [] }), leaving },
 	};
 	const newcomer = annWanted({ external_id: 'N1', email: 'n1@example.org', user_type: 'employee' });
 	/** A row whose status is read from 'Employment Status'. */
-	const coded = (user: NewUser, status: string): SyncRow => ({ ...withStatus(0, user, status), statusColumn: 'Employment Status' });
+	const coded = (user: NewUser, status: string): SyncRow => ({
+		...row(0, user),
+		statusCells: [{ column: 'Employment Status', kind: 'status', value: status, meaning: leavingMeaning('status', status, leaving) ?? 'unknown' }],
+	});
 	const UNKNOWN_T9 = "'Employment Status' is T9, which is in neither 'Statuses That Mean Left' nor 'Statuses That Mean Still There'";
 
 	test.each<[string, SyncRow[], unknown[][]]>([
@@ -223,8 +228,16 @@ describe("planSync at node version 1.3: a row's values by their meaning", () => 
 	});
 
 	test.each<[string, SyncRow, SyncDecision['unknown']]>([
-		['an unknown status', coded(newcomer, 'T9'), { field: 'status', column: 'Employment Status', value: 'T9' }],
-		['an unknown type', { ...row(0, { ...newcomer, user_type: undefined }), typeCell: { column: 'Role', value: 'Greeter' } }, { field: 'user_type', column: 'Role', value: 'Greeter' }],
+		['an unknown status', coded(newcomer, 'T9'), [{ field: 'status', column: 'Employment Status', value: 'T9' }]],
+		['an unknown type', { ...row(0, { ...newcomer, user_type: undefined }), typeCell: { column: 'Role', value: 'Greeter' } }, [{ field: 'user_type', column: 'Role', value: 'Greeter' }]],
+		[
+			'an unknown status and an unknown type, both at once',
+			{ ...coded({ ...newcomer, user_type: undefined }, 'T9'), typeCell: { column: 'Role', value: 'Greeter' } },
+			[
+				{ field: 'status', column: 'Employment Status', value: 'T9' },
+				{ field: 'user_type', column: 'Role', value: 'Greeter' },
+			],
+		],
 		['a known type', { ...row(0, newcomer), typeCell: { column: 'Role', value: 'Staff', meaning: 'employee' } }, undefined],
 	])('the skipped item names %s in fields of its own', (_rule, given, unknown) => {
 		const [decision] = planSync([given], [ann], at1_3);

@@ -11,11 +11,12 @@ import type { SyncOptions, SyncRow } from '../../staffList/decision/types';
 import { type ListEntry, staffListOf } from '../../staffList/file/list';
 import { stepOf } from '../../staffList/item/step';
 import { syncOutput } from '../../staffList/item/output';
+import { valuesAtAGlance } from '../../staffList/item/values';
 import { newUserTypeField, syncColumnsFields } from '../../staffList/parameters/columns';
 import { includeUnchangedOption } from '../../staffList/parameters/output';
 import { columnsSettings } from '../../staffList/parameters/settings';
 import { fileColumnsNotice, STAFF_LIST_FROM_FILE, staffListFields } from '../../staffList/parameters/source';
-import { LEAVER_STATUSES, liveRunNotices, stayingStatusesOf, valueOptions } from '../../staffList/parameters/values';
+import { LEAVER_STATUSES, liveRunNotices, valueOptions } from '../../staffList/parameters/values';
 import { readStaffRow } from '../../staffList/person/staffRow';
 import { listWithoutExternalId } from '../../staffList/row/messages';
 import { externalIdField, newUserAdditionalFields, newUserNameFields } from './shared';
@@ -41,7 +42,6 @@ function readOptions(context: IExecuteFunctions): SyncOptions & { dryRun: boolea
 		leaverStatuses: textList(input.text('options.leaverStatuses', 'Statuses That Mean Left') ?? LEAVER_STATUSES).map((status) =>
 			status.toLowerCase(),
 		),
-		stayingStatuses: stayingStatusesOf(context),
 		// On unless switched off. A workflow saved when Dry Run was under Options loses that setting (n8n drops an
 		// option it no longer knows) and so runs dry until Dry Run is switched off here: nothing changes by surprise.
 		dryRun: input.flag('dryRun', 'Dry Run') ?? true,
@@ -55,7 +55,7 @@ export const sync: ListOperation = {
 		name: 'Sync',
 		action: 'Sync users with a list',
 		description:
-			"Make the organization's users match a staff list (all input items): create the new, update what changed, deactivate those the list marks as left and, when asked, those missing from it; returns an item per user with the action taken and why (from node version 1.3, unchanged users only when asked, and a last item with the counts)",
+			"Make the organization's users match a staff list: create the new, update what changed, and deactivate those who left or, when asked, are missing from it; returns what was done and why",
 	},
 	properties: [
 		{
@@ -133,6 +133,10 @@ export const sync: ListOperation = {
 		const users = await allUsers(this);
 		const decisions = planSync(rows, users, options);
 		// From node version 1.3 the output stays small for a large organisation (staffList/item/output.ts).
-		return syncOutput(this, decisions, (decision) => stepOf(this, decision, options.dryRun), { dryRun: options.dryRun, itemCount });
+		return syncOutput(this, decisions, (decision) => stepOf(this, decision, options.dryRun), {
+			dryRun: options.dryRun,
+			itemCount,
+			values: () => valuesAtAGlance(rows, options),
+		});
 	},
 };

@@ -1,10 +1,11 @@
 // The type a new User is created with (node version 1.2, `newUserType`): the service cannot set a User's type later,
 // so a User the node cannot type is not created. From node version 1.3 the row's type may be written in the words
-// exports use (person/values.ts): a value that says neither type creates nobody, named so a summary can group it.
+// exports use (person/type.ts): a value that says neither type creates nobody, named so a summary can group it.
 import { quoted } from '../../../shared/wording';
 import type { ColumnsSettings } from '../parameters/settings';
 import type { NewUser } from '../../actions/user/shared';
-import type { UnknownValue } from '../person/values';
+import type { TypeCell } from '../person/type';
+import type { UnknownValue } from './types';
 
 /** A refusal to create a User: what happened, short (an error's title), and how to fix it (its description). */
 export interface Refusal {
@@ -12,27 +13,23 @@ export interface Refusal {
 	fix: string;
 }
 
-/** Why a User is not created without a type: the service cannot set one later. */
-const NO_USER_TYPE: Refusal = {
-	what: "Not created: the item gives no 'User Type'",
+/** Why a User is not created without a type: the service cannot set one later. A file's person is a row, not an item. */
+const noUserType = (noun: Noun): Refusal => ({
+	what: `Not created: the ${noun} gives no 'User Type'`,
 	fix: "Map a 'User Type' column, or choose 'Employee' or 'Volunteer' under 'User Type for New Users' ('No Type (Cannot Be Set Later)' creates users without one)",
-};
+});
+
+/** What a person of the list is called: an input item, or a row of a file (node version 1.3). */
+export type Noun = 'item' | 'row';
 
 const CANNOT_SET_LATER = "the service cannot set a user's type later";
 
 /** A refusal as one text (Sync's 'reason'): what, why, then the fix. */
 const inOneText = ({ what, fix }: Refusal) => `${what}, and ${CANNOT_SET_LATER}. ${fix}`;
 
-export const NO_USER_TYPE_ADVICE = inOneText(NO_USER_TYPE);
 
 const TYPE_NAMES: Record<string, string> = { employee: 'Employee', volunteer: 'Volunteer' };
 
-/** The row's type cell (node version 1.3): the input field it came from, the value as written and what it says. */
-export interface TypeCell {
-	column: string;
-	value: string;
-	meaning?: 'employee' | 'volunteer';
-}
 
 /** Why a row whose type says neither volunteer nor employee creates nobody, and what to do. */
 function unknownTypeRefusal(cell: TypeCell, sync: boolean): Refusal {
@@ -58,6 +55,7 @@ export function userToCreate(
 	wanted: NewUser,
 	settings: ColumnsSettings | undefined,
 	typeCell?: TypeCell,
+	noun: Noun = 'item',
 ): { user: NewUser; reason: string | null } | { refused: string; refusal: Refusal; unknown?: UnknownValue } {
 	const choice = settings?.newUserType;
 	if (choice === 'employee' || choice === 'volunteer') {
@@ -65,7 +63,7 @@ export function userToCreate(
 		const overridden = typeCell ? asked !== choice : wanted.user_type !== undefined && wanted.user_type !== choice;
 		const given = typeCell ? `${quoted(typeCell.column)} (${typeCell.value})` : `'User Type' (${wanted.user_type})`;
 		const reason = overridden
-			? `Created as ${TYPE_NAMES[choice]}, the type chosen under 'User Type for New Users'; the item's ${given} was not used`
+			? `Created as ${TYPE_NAMES[choice]}, the type chosen under 'User Type for New Users'; the ${noun}'s ${given} was not used`
 			: null;
 		return { user: { ...wanted, user_type: choice }, reason };
 	}
@@ -74,6 +72,6 @@ export function userToCreate(
 		const refusal = unknownTypeRefusal(typeCell, settings?.sync ?? false);
 		return { refused: inOneText(refusal), refusal, unknown };
 	}
-	if (choice === 'fromColumns' && wanted.user_type === undefined) return { refused: NO_USER_TYPE_ADVICE, refusal: NO_USER_TYPE };
+	if (choice === 'fromColumns' && wanted.user_type === undefined) return { refused: inOneText(noUserType(noun)), refusal: noUserType(noun) };
 	return { user: wanted, reason: null };
 }

@@ -2,22 +2,22 @@
 // say why. Decided from the row and the Users as read once (plan.ts), before anything is sent.
 import { quoted } from '../../../shared/wording';
 import { type GivenUser, type NewUser, userTypeNote } from '../../actions/user/shared';
-import { type StatusMeaning, statusMeaning, type UnknownValue } from '../person/values';
+import { rowStatus, type StatusCell } from '../person/leaving';
 import { changesOf, lower, sortedTags } from './changes';
 import { userToCreate } from './newUserType';
 import { placesOf } from './places';
 import type { Changes, ListIndex, SyncDecision, SyncOptions, SyncRow } from './types';
+import { notCreated, unknownNote, unknownValues, unknownValuesOf } from './unknown';
 
-/** What a row's status means; undefined without one. Before node version 1.3 a status is a leaver's or nothing. */
-function statusOf(row: SyncRow, options: SyncOptions): StatusMeaning | undefined {
-	if (row.status === undefined) return undefined;
-	if (options.stayingStatuses === undefined) return options.leaverStatuses.includes(lower(row.status)) ? 'left' : undefined;
-	return statusMeaning(row.status, { leavers: options.leaverStatuses, staying: options.stayingStatuses });
+/**
+ * What a row's status says, and the cells that say it; undefined without one. Before node version 1.3 a status is a
+ * leaver's (one of 'Statuses That Mean Left', as written) or nothing; from 1.3 every cell that can say it is read.
+ */
+function statusOf(row: SyncRow, options: SyncOptions): ReturnType<typeof rowStatus> {
+	if (options.columns?.at1_3) return rowStatus(row.statusCells ?? []);
+	if (row.status === undefined || !options.leaverStatuses.includes(lower(row.status))) return undefined;
+	return { meaning: 'left', cells: [{ column: 'Status', value: row.status, kind: 'status', meaning: 'left' }] };
 }
-
-/** Why a row's status creates and deactivates nobody: the column as the file names it, the value, the two options. */
-const unknownStatus = (row: SyncRow) =>
-	`${quoted(row.statusColumn ?? 'Status')} is ${row.status}, which is in neither 'Statuses That Mean Left' nor 'Statuses That Mean Still There'`;
 
 /** The decision for one row; a row whose email is another User's is recorded in `index.emailConflicts`. */
 export function decideRow(row: SyncRow, index: ListIndex, options: SyncOptions): SyncDecision {
@@ -36,49 +36,52 @@ export function decideRow(row: SyncRow, index: ListIndex, options: SyncOptions):
 	});
 	const sameId = row.externalId === undefined ? [] : (index.rowsByExternalId.get(row.externalId) ?? []);
 	const status = statusOf(row, options);
-	const column = quoted(row.statusColumn ?? 'Status');
 	// A leaver needs only an External ID: nothing else of the row is read, nor ever created or updated.
-	if (status === 'left' && row.externalId !== undefined && sameId.length <= 1) {
-		if (existing) return decide({ action: 'deactivated', reason: `Left: ${column} is ${row.status}` });
-		// From 1.3 the reason leaves out the External ID (the item has it), so that a summary can group such rows.
-		if (options.stayingStatuses) {
-			return decide({ reason: `Left (${column} is ${row.status}), and the organization has no user with this External ID: nothing to deactivate` });
-		}
-		return decide({ reason: `Left ('Status' is ${row.status}), and the organization has no user with External ID ${row.externalId}: nothing to deactivate` });
-	}
-	// A status that means neither creates nobody (a User the service has is compared as usual, not deactivated).
-	if (status === 'unknown' && !existing && row.externalId !== undefined) {
-		const unknown: UnknownValue = { field: 'status', column: row.statusColumn ?? 'Status', value: String(row.status) };
-		return decide({ reason: `Not created: ${unknownStatus(row)}. Add it to one of them`, unknown });
-	}
+	if (status?.meaning === 'left' && row.externalId !== undefined && sameId.length <= 1) return leaver(row, status.cells[0], existing !== undefined, options, decide);
+	// Every value the node does not know, named at once, whoever's row it is.
+	const unknown = unknownValuesOf(row, options, status?.meaning === 'unknown' ? status.cells : []);
+	const named = unknown.length > 0 ? { unknown: unknownValues(unknown) } : {};
+	// An unknown status creates nobody (a User the service has is compared as usual, not deactivated); a type alone is
+	// refused where a new User's type is decided (newUserType.ts).
+	if (unknown.some(({ field }) => field === 'status') && !existing && row.externalId !== undefined) return decide({ reason: notCreated(unknown), ...named });
 	// From 1.3, a row that cannot create a User may still say what changed of one the service has.
 	const wanted: GivenUser | undefined = row.user ?? (existing ? row.given : undefined);
 	if (!wanted) {
-		return decide({ reason: (existing ? row.givenInvalid : undefined) ?? row.invalid ?? `The ${row.fileRow ? 'row' : 'item'} could not be read` });
+		return decide({ reason: (existing ? row.givenInvalid : undefined) ?? row.invalid ?? `The ${row.fileRow ? 'row' : 'item'} could not be read`, ...named });
 	}
 	if (sameId.length > 1) {
-		return decide({ reason: `Duplicate External ID ${row.externalId} in the list (${placesOf(sameId)}): none of them was applied` });
+		return decide({ reason: `Duplicate External ID ${row.externalId} in the list (${placesOf(sameId)}): none of them was applied`, ...named });
 	}
 	const emailOwner = wanted.email === undefined ? undefined : index.byEmail.get(lower(wanted.email));
 	if (emailOwner && String(emailOwner.external_id ?? '') !== wanted.external_id) {
 		index.emailConflicts.set(emailOwner.id, row);
 		return decide({
 			reason: `The email belongs to User ${String(emailOwner.id)} with External ID ${String(emailOwner.external_id ?? '')}; External ID cannot be changed through the API, so nothing was changed. Correct the list or the User in MinistrySafe`,
+			...named,
 		});
 	}
 	if (!existing) return creation(row, wanted as NewUser, options, decide);
 	const changes = changesOf(existing, wanted);
-	const notes = [userTypeNote(existing, wanted), status === 'unknown' ? `${unknownStatus(row)}: not deactivated` : null];
+	const notes = [userTypeNote(existing, wanted), ...unknown.map(unknownNote)];
 	const reason = notes.filter(Boolean).join('; ') || null;
-	if (Object.keys(changes).length === 0) return decide({ action: 'unchanged', reason });
-	return decide({ action: 'updated', changes, reason, update: updateOf(changes, wanted) });
+	if (Object.keys(changes).length === 0) return decide({ action: 'unchanged', reason, ...named });
+	return decide({ action: 'updated', changes, reason, update: updateOf(changes, wanted), ...named });
+}
+
+/** A row whose status says its person left: their User deactivated, or skipped when the service has none. */
+function leaver(row: SyncRow, cell: StatusCell, known: boolean, options: SyncOptions, decide: (rest: Partial<SyncDecision>) => SyncDecision): SyncDecision {
+	const said = `${quoted(cell.column)} is ${cell.value}`;
+	if (known) return decide({ action: 'deactivated', reason: `Left: ${said}` });
+	// From 1.3 the reason leaves out the External ID (the item has it), so that a summary can group such rows.
+	if (options.columns?.at1_3) return decide({ reason: `Left (${said}), and the organization has no user with this External ID: nothing to deactivate` });
+	return decide({ reason: `Left (${said}), and the organization has no user with External ID ${row.externalId}: nothing to deactivate` });
 }
 
 /** A new User: created with its type, or skipped when it cannot be typed. */
 function creation(row: SyncRow, wanted: NewUser, options: SyncOptions, decide: (rest: Partial<SyncDecision>) => SyncDecision): SyncDecision {
 	// Without a User the service has, only a row that gives all a new User needs gets here.
-	const created = userToCreate(wanted, options.columns, row.typeCell);
-	if ('refused' in created) return decide({ reason: created.refused, unknown: created.unknown });
+	const created = userToCreate(wanted, options.columns, row.typeCell, row.fileRow ? 'row' : 'item');
+	if ('refused' in created) return decide({ reason: created.refused, ...(created.unknown ? { unknown: [created.unknown] } : {}) });
 	const { user: create, reason } = created;
 	const { tag_list, ...fields } = create;
 	const changes: Changes = {};

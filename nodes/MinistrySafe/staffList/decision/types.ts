@@ -5,7 +5,13 @@ import type { FileRow } from '../../../shared/wording';
 import type { NewUser } from '../../actions/user/shared';
 import type { ColumnsSettings } from '../parameters/settings';
 import type { Person, StaffRow } from '../person/staffRow';
-import type { UnknownValue } from '../person/values';
+
+/** A cell whose value the node does not know: which of its fields, the input field it came from, the cell as written. */
+export interface UnknownValue {
+	field: 'status' | 'user_type';
+	column: string;
+	value: string;
+}
 
 /**
  * One person of the list (an input item, or a row of a file it holds): the User it asks for, or why it cannot be
@@ -21,13 +27,11 @@ export interface SyncOptions {
 	deactivateMissing: boolean;
 	deactivateOnlyTag?: string;
 	maxDeactivations: number;
-	/** The statuses of people who have left, lower case: a row with one deactivates its User. */
-	leaverStatuses: string[];
 	/**
-	 * Node version 1.3: the statuses of people still there. Given, a status is read by its words (person/values.ts) and
-	 * one that means neither creates and deactivates nobody; before 1.3 a status is a leaver's or nothing.
+	 * Before node version 1.3: the statuses of people who have left, lower case (a row with one deactivates its User).
+	 * From 1.3 each row's cells are read as meant (person/leaving.ts).
 	 */
-	stayingStatuses?: string[];
+	leaverStatuses: string[];
 	/** Node version 1.2's settings (the type of new Users); undefined before it. */
 	columns?: ColumnsSettings;
 }
@@ -50,8 +54,8 @@ export interface SyncDecision {
 	/** For created: the User to create. For updated: the changed fields only, as Update a User takes them. */
 	create?: NewUser;
 	update?: { user: Record<string, string>; tag_list?: string };
-	/** Node version 1.3: the value this item was skipped for, which the node does not know. */
-	unknown?: UnknownValue;
+	/** Node version 1.3: every value of the row the node does not know (whoever's row it is). */
+	unknown?: UnknownValue[];
 	/** The row of the file the person is on, when the list is a file. */
 	fileRow?: FileRow;
 }

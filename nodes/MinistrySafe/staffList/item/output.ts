@@ -31,7 +31,7 @@ export function syncOutput(
 	context: IExecuteFunctions,
 	decisions: SyncDecision[],
 	stepOf: (decision: SyncDecision) => ListStep,
-	run: { dryRun: boolean; itemCount: number },
+	run: { dryRun: boolean; itemCount: number; values: () => IDataObject },
 ): ListStep[] {
 	if (context.getNode().typeVersion < VERSION_1_3) return decisions.map(stepOf);
 	const includeUnchanged = itemInput(context, 0).flag('options.includeUnchanged', 'Include Unchanged Users') ?? false;
@@ -39,8 +39,9 @@ export function syncOutput(
 	const settled: Array<Promise<unknown>> = [];
 	const steps: ListStep[] = [];
 	for (const decision of decisions) {
-		// Most of a nightly list: no step, so a list of 100,000 people runs and keeps only what changed.
-		if (decision.action === 'unchanged' && !includeUnchanged) {
+		// Most of a nightly list: no step, so a list of 100,000 people runs and keeps only what changed. A row with a
+		// value the node does not know keeps its item whoever it is: it must be seen.
+		if (decision.action === 'unchanged' && !includeUnchanged && !decision.unknown) {
 			counts.unchanged++;
 			continue;
 		}
@@ -62,7 +63,7 @@ export function syncOutput(
 		// The router starts steps in order, so every other step has started (and is in `settled`) when this one runs.
 		async run() {
 			await Promise.all(settled);
-			const json: IDataObject = { action: SUMMARY_ACTION, ...(run.dryRun ? { dry_run: true } : {}), counts: { ...counts } };
+			const json: IDataObject = { action: SUMMARY_ACTION, ...(run.dryRun ? { dry_run: true } : {}), counts: { ...counts }, ...run.values() };
 			return json;
 		},
 	};

@@ -4,12 +4,18 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { apiRequest } from '../../../shared/transport';
 import type { ListStep } from '../../actions/types';
 import { createUser, updateUser } from '../../actions/user/shared';
-import type { UnknownValue } from '../person/values';
-import type { SyncDecision } from '../decision/types';
+import type { SyncDecision, UnknownValue } from '../decision/types';
 
-/** The fields of an item skipped for a value the node does not know, so that a summary can say it once. */
-const unknownFields = (unknown: UnknownValue | undefined): IDataObject =>
-	unknown ? { unknown_field: unknown.field, unknown_column: unknown.column, unknown_value: unknown.value } : {};
+/**
+ * The values of the row the node does not know, in fields of their own so that a summary can say each once: the
+ * first in `unknown_field`, `unknown_column` and `unknown_value` (node version 1.3 as released), all of them in
+ * `unknown_values`.
+ */
+function unknownFields(unknown: UnknownValue[] | undefined): IDataObject {
+	if (!unknown || unknown.length === 0) return {};
+	const [first] = unknown;
+	return { unknown_field: first.field, unknown_column: first.column, unknown_value: first.value, unknown_values: unknown.map((value) => ({ ...value })) };
+}
 
 /** The request a decision needs (none with Dry Run, or for unchanged and skipped), then its output item. */
 export function stepOf(context: IExecuteFunctions, decision: SyncDecision, dryRun: boolean): ListStep {

@@ -82,7 +82,7 @@ const columns = (mappingMode: 'autoMapInputData' | 'defineBelow'): INodeProperti
  * sentence that adds to it, and the list in the docs. The Columns description keeps the rule in full.
  */
 const autoMapNotice: INodeProperties = {
-	displayName: `Input fields named as HR and church exports name them are read too, such as 'Employee ID' for 'External ID': <a href="${AUTO_MAP_NAMES_URL}" target="_blank">see every name</a>.`,
+	displayName: `Input fields named as HR and church exports name them are read too, such as 'Employee ID' for 'External ID': <a href="${AUTO_MAP_NAMES_URL}" target="_blank">see every name</a>`,
 	name: 'autoMapNotice',
 	type: 'notice',
 	default: '',
@@ -104,16 +104,16 @@ export const newUserTypeField: INodeProperties = {
 		{
 			name: 'From Columns',
 			value: 'fromColumns',
-			description: "The item's 'User Type'; an item that gives none creates no user (the type cannot be set later)",
+			description: "Each person's 'User Type' in the list; a person without one creates no user (the type cannot be set later)",
 		},
 		...(userTypeField.options as INodePropertyOptions[]),
 		{
 			name: 'No Type (Cannot Be Set Later)',
 			value: 'none',
-			description: "The item's 'User Type' when it gives one; otherwise the user is created without a type, for good",
+			description: "Each person's 'User Type' when the list gives one; otherwise the user is created without a type, for good",
 		},
 	],
 	default: 'fromColumns',
 	description: "The type of each user this node creates. The service cannot change a user's type through the API.",
-	hint: "A chosen type ('Employee' or 'Volunteer') is given to every user created, over a mapped 'User Type' column. With 'From Columns', a new user's item must give 'User Type'.",
+	hint: "A chosen type ('Employee' or 'Volunteer') is given to every user created, over a mapped 'User Type' column. With 'From Columns', each new user needs a 'User Type' in the list.",
 };

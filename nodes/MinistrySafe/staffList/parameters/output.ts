@@ -11,5 +11,5 @@ export const includeUnchangedOption: INodeProperties = {
 	displayOptions: fromVersion1_3,
 	default: false,
 	description:
-		"Whether to put out an item for each unchanged user too. Either way, a last item with 'action' 'summary' holds the count of each action. Defaults to off.",
+		"Whether to also output an item for each user that is unchanged. Either way, the last item is a summary: the count of each action, and each status and type value of the list with what it was read as. Defaults to off.",
 };

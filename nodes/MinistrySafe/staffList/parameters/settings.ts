@@ -1,15 +1,20 @@
 // What Sync and Create or Update read once per run from node version 1.2 (contract.md "Node version 1.2"): how a
-// staff list's rows are mapped, the type of new Users, and from 1.3 the words the options add to those that say a type.
+// staff list's rows are mapped, the type of new Users, and from 1.3 how a row's values are read (the user's own words
+// first, then the built-in ones; today, for end dates).
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { textList } from '../../../shared/values';
+import { today } from '../../../shared/values';
 import { USER_TYPES } from '../../actions/common/descriptions';
 import type { Options } from '../../actions/common/choices';
 import { itemInput } from '../../actions/common/inputs';
 import { VERSION_1_2, VERSION_1_3 } from '../../actions/common/versions';
 import { newUserTypeField } from './columns';
 import { readsFile } from './source';
-import type { TypeWords } from '../person/values';
+import type { LeavingReader } from '../person/leaving';
+import { statusReader } from '../person/status';
+import { type TypeMeaning, typeReader } from '../person/type';
+import type { ValueReader } from '../person/words';
+import { namedValuesOf } from './values';
 
 type UserType = (typeof USER_TYPES)[number];
 
@@ -21,9 +26,14 @@ export interface ColumnsSettings {
 	newUserType: 'fromColumns' | 'none' | UserType;
 	/** Node version 1.3: a row's values read by their meaning (person/values.ts), email per row, names' notes ignored. */
 	at1_3: boolean;
-	/** Node version 1.3: the words the options add to those that say a type (Sync; Create or Update has no options). */
-	typeWords: TypeWords;
+	/** Node version 1.3: how a type cell is read (the options' values first in Sync; Create or Update has no options). */
+	types?: ValueReader<TypeMeaning>;
+	/** Node version 1.3, Sync: how a cell that can say a person left is read. */
+	leaving?: LeavingReader;
 }
+
+/** Whether a row's type column is read: not when a type is chosen for every new user (it would not be used). */
+export const readsTypeColumn = (settings: ColumnsSettings | undefined) => settings?.newUserType === 'fromColumns' || settings?.newUserType === 'none';
 
 /** The mapper's modes and its labels for them, as n8n's editor shows them (fieldWords 'column'). */
 const MAPPING_MODES: Options<'autoMapInputData' | 'defineBelow'> = [
@@ -59,16 +69,13 @@ function readColumnsSettings(context: IExecuteFunctions): ColumnsSettings {
 	}
 	const sync = context.getNodeParameter('operation', 0) === 'sync';
 	const at1_3 = context.getNode().typeVersion >= VERSION_1_3;
-	const typeWords = { volunteers: [] as string[], employees: [] as string[] };
+	let values: Pick<ColumnsSettings, 'types' | 'leaving'> = {};
 	if (at1_3 && sync) {
-		const words = input.all(() => ({
-			volunteers: input.text('options.volunteerTypes', 'Values That Mean Volunteer'),
-			employees: input.text('options.employeeTypes', 'Values That Mean Employee'),
-		}));
-		Object.assign(typeWords, { volunteers: textList(words.volunteers), employees: textList(words.employees) });
-	}
+		const named = namedValuesOf(context);
+		values = { types: typeReader(named.types), leaving: { statuses: statusReader(named.statuses), today: today(context.getTimezone()) } };
+	} else if (at1_3) values = { types: typeReader({ volunteers: [], employees: [] }) };
 	// Sync's default is Map Automatically, Create or Update's Map Each Column Manually (columns.ts). A file's
 	// rows are always mapped automatically (source.ts).
 	const automatic = (sync && readsFile(context)) || (mode ?? (sync ? 'autoMapInputData' : 'defineBelow')) === 'autoMapInputData';
-	return { automatic, sync, newUserType: newUserType ?? 'fromColumns', at1_3, typeWords };
+	return { automatic, sync, newUserType: newUserType ?? 'fromColumns', at1_3, ...values };
 }

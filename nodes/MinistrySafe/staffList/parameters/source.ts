@@ -43,7 +43,7 @@ export const staffListFields: INodeProperties[] = [
 
 /** In place of the mapper for a file: how its columns are read. */
 export const fileColumnsNotice: INodeProperties = {
-	displayName: `Each row's columns are mapped automatically, by the names HR and church exports give them, such as 'Employee ID' for 'External ID': <a href="${AUTO_MAP_NAMES_URL}" target="_blank">see every name</a>.`,
+	displayName: `Each row's columns are mapped automatically, by the names HR and church exports give them, such as 'Employee ID' for 'External ID': <a href="${AUTO_MAP_NAMES_URL}" target="_blank">see every name</a>`,
 	name: 'fileColumnsNotice',
 	type: 'notice',
 	default: '',

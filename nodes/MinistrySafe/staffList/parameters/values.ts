@@ -2,11 +2,14 @@
 // statuses mean a person left or is still there, which types mean volunteer or employee, the notice before a live run
 // that deactivates.
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import { textList } from '../../../shared/values';
+import { listed, quoted } from '../../../shared/wording';
 import { itemInput } from '../../actions/common/inputs';
-import { beforeVersion1_2, fromVersion1_2, fromVersion1_3, VERSION_1_3 } from '../../actions/common/versions';
-import { EMPLOYEE_TYPES, LEAVER_CODES, STAYING_STATUSES, VOLUNTEER_TYPES } from '../person/values';
+import { beforeVersion1_2, fromVersion1_2, fromVersion1_3 } from '../../actions/common/versions';
+import { LEAVER_CODES, type NamedStatuses, STAYING_STATUSES, statusesNamedTwice } from '../person/status';
+import { EMPLOYEE_TYPES, type NamedTypes, typesNamedTwice, VOLUNTEER_TYPES } from '../person/type';
 
 /** The statuses that mean a person has left, unless the option names others (node version 1.2's default, kept). */
 export const LEAVER_STATUSES = 'terminated, inactive, left, former, separated';
@@ -21,7 +24,7 @@ export const valueOptions: INodeProperties[] = [
 		type: 'string',
 		displayOptions: fromVersion1_2,
 		default: LEAVER_STATUSES,
-		description: `Values of the 'Status' column that mean the person has left, comma-separated. Their user is deactivated, even with 'Deactivate Missing Users' off. From node version 1.3 the words exports use count too (${someOf(LEAVER_CODES, 2)}, Resigned, Retired ...). Defaults to ${LEAVER_STATUSES}.`,
+		description: `Values of the 'Status' column that mean the person has left, comma-separated. Their user is deactivated, even with 'Deactivate Missing Users' off. A value named here means left whatever words it holds. Defaults to ${LEAVER_STATUSES}.`,
 	},
 	{
 		displayName: 'Statuses That Mean Still There',
@@ -29,7 +32,7 @@ export const valueOptions: INodeProperties[] = [
 		type: 'string',
 		displayOptions: fromVersion1_3,
 		default: STAYING_STATUSES,
-		description: `Values of the 'Status' column that mean the person is still there, comma-separated. A status with a word of 'Statuses That Mean Left' has left, whatever else it says. A status in neither list creates and deactivates nobody. A list set here replaces the default. Defaults to ${STAYING_STATUSES}.`,
+		description: `Values of the list's status columns that mean the person is still there, comma-separated (such as Inactive, where your system writes it for people on leave). A value named here or in 'Statuses That Mean Left' means what you say, before the words exports use (${someOf(LEAVER_CODES, 2)}, Terminated, Resigned, Active, On Leave ...); a value named in both stops the run. A value read as neither creates and deactivates nobody, and the summary names it. Defaults to ${STAYING_STATUSES}.`,
 	},
 	{
 		displayName: 'Values That Mean Employee',
@@ -37,7 +40,7 @@ export const valueOptions: INodeProperties[] = [
 		type: 'string',
 		displayOptions: fromVersion1_3,
 		default: '',
-		description: `Values of the 'User Type' column (or of 'Worker Type', 'Role' and the like) that mean an employee, comma-separated. They add to the words exports use (${someOf(EMPLOYEE_TYPES, 4)}, FT, PT, Full-Time, Contractor, Pastor, Teacher ...). Defaults to none beyond those.`,
+		description: `Values of the type column ('User Type', 'Worker Type', 'Role' and the like) that mean an employee, comma-separated. A value named here means an employee whatever words it holds, before the words exports use (${someOf(EMPLOYEE_TYPES, 4)}, FT, PT, Full-Time, Contractor, Pastor ...); a value named in both stops the run. Defaults to none beyond those.`,
 	},
 	{
 		displayName: 'Values That Mean Volunteer',
@@ -45,14 +48,41 @@ export const valueOptions: INodeProperties[] = [
 		type: 'string',
 		displayOptions: fromVersion1_3,
 		default: '',
-		description: `Values of the 'User Type' column (or of 'Worker Type', 'Role' and the like) that mean a volunteer, comma-separated. They add to the words exports use (${someOf(VOLUNTEER_TYPES, 3)}). A value that means neither type creates nobody. Defaults to none beyond those.`,
+		description: `Values of the type column ('User Type', 'Worker Type', 'Role' and the like) that mean a volunteer, comma-separated (such as Regular Attender or Greeter). A value named here means a volunteer whatever words it holds, before the words exports use (${someOf(VOLUNTEER_TYPES, 3)}). A value read as neither type creates nobody, and the summary names it. Defaults to none beyond those.`,
 	},
 ];
 
-/** Node version 1.3's 'Statuses That Mean Still There'; undefined before it (a status is a leaver's or nothing). */
-export function stayingStatusesOf(context: IExecuteFunctions): string[] | undefined {
-	if (context.getNode().typeVersion < VERSION_1_3) return undefined;
-	return textList(itemInput(context, 0).text('options.stayingStatuses', 'Statuses That Mean Still There') ?? STAYING_STATUSES);
+/** A list option as the user named it: nothing when left at its default (its words are built-in ones then). */
+function named(context: IExecuteFunctions, name: string, label: string, fallback: string): string[] {
+	const written = itemInput(context, 0).text(`options.${name}`, label);
+	return written === undefined || written === fallback ? [] : textList(written);
+}
+
+/** A value named on both sides of a pair: refused before anything is sent, naming it and the two options. */
+function namedTwice(context: IExecuteFunctions, values: string[], first: string, second: string): NodeOperationError {
+	return new NodeOperationError(context.getNode(), `${listed(values)} ${values.length === 1 ? 'is' : 'are'} in both ${quoted(first)} and ${quoted(second)}`, {
+		description: `A value must mean one thing: keep each in the option that says what it means in your list. Nothing was sent to the service.`,
+	});
+}
+
+/**
+ * Node version 1.3, Sync: the values the user named in the four options (contract.md "Reading a value as it is
+ * meant"); a value named on both sides of a pair is refused.
+ */
+export function namedValuesOf(context: IExecuteFunctions): { statuses: NamedStatuses; types: NamedTypes } {
+	const statuses = {
+		leavers: named(context, 'leaverStatuses', 'Statuses That Mean Left', LEAVER_STATUSES),
+		staying: named(context, 'stayingStatuses', 'Statuses That Mean Still There', STAYING_STATUSES),
+	};
+	const types = {
+		volunteers: named(context, 'volunteerTypes', 'Values That Mean Volunteer', ''),
+		employees: named(context, 'employeeTypes', 'Values That Mean Employee', ''),
+	};
+	const twiceStatuses = statusesNamedTwice(statuses);
+	if (twiceStatuses.length > 0) throw namedTwice(context, twiceStatuses, 'Statuses That Mean Left', 'Statuses That Mean Still There');
+	const twiceTypes = typesNamedTwice(types);
+	if (twiceTypes.length > 0) throw namedTwice(context, twiceTypes, 'Values That Mean Volunteer', 'Values That Mean Employee');
+	return { statuses, types };
 }
 
 // A live run deactivates those the list marks as left whatever Deactivate Missing Users says, so from version 1.2

@@ -7,8 +7,9 @@ import { NodeOperationError } from 'n8n-workflow';
 import { forItem } from '../../../shared/wording';
 import { type GivenUser, type NewUser, readGivenUser, readNewUser } from '../../actions/user/shared';
 import { type ColumnsSettings, columnsSettings } from '../parameters/settings';
-import type { TypeCell } from '../decision/newUserType';
+import type { TypeCell } from './type';
 import { type FileEntry, type ItemReading, readingOf } from '../row/reading';
+import type { StatusCell } from './leaving';
 
 /** One item's User, or the error that says why it cannot be read (one error for an item that gives nothing). */
 function userOf(context: IExecuteFunctions, item: number, settings: ColumnsSettings | undefined, reading: ItemReading): NewUser {
@@ -60,8 +61,10 @@ export interface StaffRow {
 	status?: string;
 	/** Node version 1.3: the input field Status is read from (its name in the file), or 'Status'. */
 	statusColumn?: string;
-	/** Node version 1.3: the row's type cell, read by its words. */
+	/** Node version 1.3: the row's type cell, read as meant. */
 	typeCell?: TypeCell;
+	/** Node version 1.3, Sync: every cell of the row that can say its person left, read as meant. */
+	statusCells?: StatusCell[];
 	/**
 	 * Node version 1.3, a row that cannot create a User: what it gives of one the service has (blank fields left as
 	 * the service has them), or why even that cannot be used.
@@ -83,7 +86,9 @@ export function readStaffRow(context: IExecuteFunctions, item: number, file?: Fi
 		}
 	};
 	const status = settings?.sync ? lenient('status', 'Status') : undefined;
-	const values = settings?.at1_3 ? { statusColumn: status === undefined ? undefined : (reading.statusColumn ?? 'Status'), typeCell: reading.typeCell } : {};
+	const values = settings?.at1_3
+		? { statusColumn: status === undefined ? undefined : (reading.statusColumn ?? 'Status'), typeCell: reading.typeCell, statusCells: reading.statusCells }
+		: {};
 	try {
 		const user = userOf(context, item, settings, reading);
 		const person = { first_name: user.first_name, last_name: user.last_name, email: user.email };

@@ -3,25 +3,15 @@
 // the best-ranked field when several would do, and never takes a field that names someone or something else.
 import type { IDataObject } from 'n8n-workflow';
 
+import type { LeavingKind } from '../person/leaving';
+import { leavingColumnsOf } from './leavingColumns';
+import { comparable, withoutNote, withoutRepeat } from './names';
+
+// How names are compared lives in names.ts; the file reader names a repeated column with repeatedName.
+export { comparable, repeatedName, withoutNote } from './names';
+
 /** The columns Map Automatically fills (the resource mapper's field ids). */
 export type AutoColumn = 'external_id' | 'first_name' | 'last_name' | 'email' | 'user_type' | 'tags' | 'status';
-
-/** A name as Map Automatically compares it: case, spaces, underscores and punctuation ignored, '#' read as "number". */
-export const comparable = (name: string) =>
-	name
-		.toLowerCase()
-		.replace(/#/g, 'number')
-		.replace(/[^a-z0-9]+/g, '');
-
-/** A field name without a note in square brackets at its end ("First Name [Required]", "Status [READ ONLY]"). */
-export const withoutNote = (field: string) => field.replace(/(\s*\[[^\]]*\])+\s*$/, '');
-
-/**
- * The name a file's column is given when an earlier column has the same name ("Email", then "Email (2)"): the two are
- * kept apart, and Map Automatically reads the second as it reads the first (node version 1.3).
- */
-export const repeatedName = (name: string, count: number) => `${name} (${count})`;
-const withoutRepeat = (field: string) => field.replace(/\s\(\d+\)$/, '');
 
 /** A tax or government ID (SSN, TIN, SIN, national insurance): never read, whatever it is called. */
 const TAX_ID =
@@ -114,6 +104,18 @@ export const AUTO_MAP_RULES: Record<AutoColumn, Rule[]> = {
  */
 export const AUTO_MAP_RULES_1_3: Record<AutoColumn, Rule[]> = {
 	...AUTO_MAP_RULES,
+	// Legal names first: background checks are ordered in legal names, and Planning Center's 'First Name' is the name a
+	// person goes by beside 'Given Name', the legal one (contract.md "Reading a value as it is meant").
+	first_name: [
+		{ rank: 0, matches: exactly('Legal First Name', 'Given Name') },
+		{ rank: 1, matches: exactly('first_name', 'First Name', 'First', 'FName') },
+		...AUTO_MAP_RULES.first_name.filter(({ rank }) => rank >= 2),
+	],
+	last_name: [
+		{ rank: 0, matches: exactly('Legal Last Name') },
+		{ rank: 1, matches: exactly('last_name', 'Last Name', 'Surname', 'Family Name', 'Last', 'LName') },
+		...AUTO_MAP_RULES.last_name.filter(({ rank }) => rank >= 2),
+	],
 	user_type: [
 		...AUTO_MAP_RULES.user_type,
 		{
@@ -126,7 +128,11 @@ export const AUTO_MAP_RULES_1_3: Record<AutoColumn, Rule[]> = {
 				'Member Type',
 				'Employment Type',
 				'Worker Category',
+				'Worker Category Description',
 				'Employee Category',
+				'Employee Class',
+				'Employee Classification',
+				'Worker Classification',
 				'Role',
 				'Volunteer or Staff',
 				'Staff or Volunteer',
@@ -134,6 +140,9 @@ export const AUTO_MAP_RULES_1_3: Record<AutoColumn, Rule[]> = {
 				'Paid or Volunteer',
 			),
 		},
+		// A code beside its description ('Worker Category Code' beside 'Worker Category Description'): only when the
+		// description is blank or missing.
+		{ rank: 2, matches: exactly('Worker Category Code', 'Employee Type Code', 'Employee Class Code') },
 	],
 };
 
@@ -174,6 +183,8 @@ export function autoMapped(fields: string[], columns: readonly AutoColumn[], at1
 export interface RowMapping {
 	mapped: Partial<Record<AutoColumn, string>>;
 	candidates: Partial<Record<AutoColumn, string[]>>;
+	/** Node version 1.3, Sync: every column that can say the person left (row/leavingColumns.ts). */
+	leaving: Array<{ field: string; kind: LeavingKind }>;
 }
 
 /** Mappings already made, by the row's field names: a staff list's rows share their columns. */
@@ -186,7 +197,8 @@ export function autoMappedRow(json: IDataObject, columns: readonly AutoColumn[],
 	let mapping = known.get(key);
 	if (!mapping) {
 		const candidates = at1_3 ? Object.fromEntries(columns.map((column) => [column, candidatesFor(column, fields, true)])) : {};
-		mapping = { mapped: autoMapped(fields, columns, at1_3), candidates };
+		const leaving = at1_3 && columns.includes('status') ? leavingColumnsOf(fields) : [];
+		mapping = { mapped: autoMapped(fields, columns, at1_3), candidates, leaving };
 		if (known.size > 1000) known.clear();
 		known.set(key, mapping);
 	}

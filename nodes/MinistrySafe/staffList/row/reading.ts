@@ -12,8 +12,9 @@ import { type ItemInput, itemInput } from '../../actions/common/inputs';
 import { type NewUserSource, USER_PARAMETERS } from '../../actions/user/shared';
 import { type ColumnId, columnsOf, type UserColumn, USER_COLUMNS } from '../parameters/columns';
 import type { ColumnsSettings } from '../parameters/settings';
-import type { TypeCell } from '../decision/newUserType';
-import { typeMeaning, type TypeWords } from '../person/values';
+import { latestHire, type LeavingKind, leavingMeaning, type LeavingReader, type StatusCell } from '../person/leaving';
+import type { TypeCell, TypeMeaning } from '../person/type';
+import type { ValueReader } from '../person/words';
 import { autoMappedRow } from './autoMap';
 import { fieldsOf } from './messages';
 
@@ -26,10 +27,26 @@ const userTypeValue = (value: unknown) => (typeof value === 'string' ? value.tri
 /** A cell as written, trimmed; undefined when blank (or not text or a number: the readers say what is wrong). */
 const cellText = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value).trim() || undefined : undefined);
 
-/** Node version 1.3: the row's type cell read by its words, or undefined when blank. */
-function typeCellOf(value: unknown, column: string, words: TypeWords): TypeCell | undefined {
+/** Node version 1.3: the row's type cell read as meant, or undefined when blank. */
+function typeCellOf(value: unknown, column: string, types: ValueReader<TypeMeaning> | undefined): TypeCell | undefined {
 	const written = cellText(value);
-	return written === undefined ? undefined : { column, value: written, meaning: typeMeaning(written, words) };
+	if (written === undefined || !types) return undefined;
+	const meaning = types.read(written);
+	return { column, value: written, meaning: meaning === 'unknown' ? undefined : meaning };
+}
+
+/** Node version 1.3, Sync: the row's cells that can say its person left, each read as meant; blank ones are none. */
+function statusCellsOf(cells: Array<{ column: string; kind: LeavingKind; value: unknown }>, reader: LeavingReader | undefined): StatusCell[] | undefined {
+	if (!reader) return undefined;
+	const written = cells.flatMap(({ column, kind, value }) => {
+		const text = cellText(value);
+		return text === undefined ? [] : [{ column, kind, value: text }];
+	});
+	const hired = latestHire(written.filter(({ kind }) => kind === 'hireDate').map(({ value }) => value));
+	return written.flatMap((cell) => {
+		const meaning = leavingMeaning(cell.kind, cell.value, reader, hired);
+		return meaning === undefined ? [] : [{ ...cell, meaning }];
+	});
 }
 
 /** The input fields an expression reads from the item ($json.name, $json["name"]). */
@@ -57,9 +74,11 @@ export interface ItemReading {
 	withoutExternalId?: () => string;
 	/** When the item gives none of the fields: why, with the fields expected and the item's own. */
 	nothingGiven(): string | undefined;
-	/** Node version 1.3: the type cell (its words read) and the input field Status is read from. */
+	/** Node version 1.3: the type cell (read as meant) and the input field Status is read from. */
 	typeCell?: TypeCell;
 	statusColumn?: string;
+	/** Node version 1.3, Sync: every cell of the row that can say its person left (Map Automatically reads them all). */
+	statusCells?: StatusCell[];
 	/** The row of a file it is read from (Sync's 'Staff List' a file, node version 1.3). */
 	fileRow?: FileRow;
 }
@@ -90,8 +109,11 @@ function automaticReading(context: IExecuteFunctions, item: number, settings: Co
 		? Object.fromEntries(Object.entries(mapping.mapped).map(([column, field]) => [column, filled(column as ColumnId) ?? field]))
 		: mapping.mapped;
 	const fieldOf = (column: string) => mapped[column as ColumnId];
-	const typeCell =
-		settings.at1_3 && mapped.user_type !== undefined ? typeCellOf(row[mapped.user_type], mapped.user_type, settings.typeWords) : undefined;
+	const typeCell = mapped.user_type !== undefined ? typeCellOf(row[mapped.user_type], mapped.user_type, settings.types) : undefined;
+	const statusCells = statusCellsOf(
+		mapping.leaving.map(({ field, kind }) => ({ column: field, kind, value: row[field] })),
+		settings.leaving,
+	);
 	const input = itemInput(
 		context,
 		item,
@@ -108,6 +130,7 @@ function automaticReading(context: IExecuteFunctions, item: number, settings: Co
 		from: COLUMN_IDS,
 		typeCell,
 		statusColumn: mapped.status,
+		statusCells,
 		externalIdField: mapped.external_id ?? null,
 		fileRow: file?.row,
 		withoutExternalId: () => {
@@ -129,8 +152,13 @@ function manualReading(context: IExecuteFunctions, item: number, settings: Colum
 	const manualColumn = (id: ColumnId, label: string) =>
 		fieldsRead(expressionOf(context, settings, USER_COLUMNS.find((column) => column.id === id) as UserColumn))[0] ?? label;
 	const typeCell = settings?.at1_3
-		? typeCellOf(context.getNodeParameter('columns.value.user_type', item, null), manualColumn('user_type', 'User Type'), settings.typeWords)
+		? typeCellOf(context.getNodeParameter('columns.value.user_type', item, null), manualColumn('user_type', 'User Type'), settings.types)
 		: undefined;
+	const statusColumn = settings?.at1_3 && settings.sync ? manualColumn('status', 'Status') : undefined;
+	const statusCells =
+		statusColumn === undefined
+			? undefined
+			: statusCellsOf([{ column: statusColumn, kind: 'status', value: context.getNodeParameter('columns.value.status', item, null) }], settings?.leaving);
 	const input = settings
 		? itemInput(context, item, (column) => {
 				if (column === 'user_type' && settings.at1_3) return typeCell?.meaning;
@@ -143,7 +171,8 @@ function manualReading(context: IExecuteFunctions, item: number, settings: Colum
 		input,
 		from,
 		typeCell,
-		statusColumn: settings?.at1_3 && settings.sync ? manualColumn('status', 'Status') : undefined,
+		statusColumn,
+		statusCells,
 		externalIdField: fieldsRead(expressionOf(context, settings, USER_COLUMNS[0]))[0] ?? null,
 		withoutExternalId: settings ? () => `it is empty for this item (${fieldsOf(json())})` : undefined,
 		nothingGiven: () => {

@@ -8,15 +8,12 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { runDay } from '../helpers/clock';
 import { csvExport } from '../helpers/csvExport';
 import { type InputFile, jsonOf, runActionNode } from '../helpers/n8n';
-import { sentRequests, useSandbox } from '../helpers/sandbox';
+import { sentRequests, sentWrites, useSandbox } from '../helpers/sandbox';
 import { allUsers as listUsers, mappedAutomatically, type UserRecord } from '../helpers/staffList';
 
 const sandbox = useSandbox();
 const allUsers = () => listUsers(sandbox());
-const writes = () =>
-	sentRequests(sandbox())
-		.filter(({ method }) => method !== 'GET')
-		.map(({ method, path }) => `${method} ${path}`);
+const writes = () => sentWrites(sandbox());
 
 /** Sync at 1.3, Map Automatically, a Dry Run unless told; every item as the node puts it out (the summary last). */
 async function runSync(items: IDataObject[], parameters: INodeParameters = {}, files?: InputFile[]) {

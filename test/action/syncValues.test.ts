@@ -8,15 +8,12 @@ import { NodeHelpers } from 'n8n-workflow';
 import { MinistrySafe } from '../../nodes/MinistrySafe/MinistrySafe.node';
 import { CHURCH_ROSTER, UKG_STATUS_CODES, WORKDAY_WORKERS } from '../fixtures/hrExports';
 import { jsonOf, runActionNode } from '../helpers/n8n';
-import { sentRequests, useSandbox } from '../helpers/sandbox';
+import { sentWrites, useSandbox } from '../helpers/sandbox';
 import { allUsers as listUsers, mappedAutomatically, mappedBelow, type UserRecord } from '../helpers/staffList';
 
 const sandbox = useSandbox();
 const allUsers = () => listUsers(sandbox());
-const writes = () =>
-	sentRequests(sandbox())
-		.filter(({ method }) => method !== 'GET')
-		.map(({ method, path }) => `${method} ${path}`);
+const writes = () => sentWrites(sandbox());
 
 /** Sync at 1.3 (a Dry Run unless told), Map Automatically, every person's item (no summary among them). */
 async function runSync(items: IDataObject[], parameters: INodeParameters = {}, typeVersion = 1.3) {

@@ -26,6 +26,12 @@ export type SentRequest = Pick<RecordedRequest, 'method' | 'path' | 'query' | 'b
 export const sentRequests = (sandbox: Sandbox): SentRequest[] =>
 	sandbox.requests.map(({ method, path, query, body }) => ({ method, path, query, body }));
 
+/** The requests so far that would change something (all but reads), as `METHOD /path`. */
+export const sentWrites = (sandbox: Sandbox): string[] =>
+	sentRequests(sandbox)
+		.filter(({ method }) => method !== 'GET')
+		.map(({ method, path }) => `${method} ${path}`);
+
 /** The sandbox's API and control endpoints with its demo key (or another Organization's key). */
 export function sandboxClients(sandbox: Sandbox, key = sandbox.apiKey) {
 	return clientsFor(sandbox.url, key);

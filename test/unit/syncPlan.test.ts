@@ -92,6 +92,7 @@ const atVersion1_2 = (newUserType: ColumnsSettings['newUserType']): ColumnsSetti
 	sync: true,
 	newUserType,
 	at1_3: false,
+	mappings: new Map(),
 });
 
 /** What Sync says of a new User that node version 1.2 would create without a User Type (columns.ts). */

@@ -14,6 +14,7 @@ import type { LeavingReader } from '../person/leaving';
 import { statusReader } from '../person/status';
 import { type TypeMeaning, typeReader } from '../person/type';
 import type { ValueReader } from '../person/words';
+import type { RowMappings } from '../row/autoMap';
 import { namedValuesOf } from './values';
 
 type UserType = (typeof USER_TYPES)[number];
@@ -30,6 +31,8 @@ export interface ColumnsSettings {
 	types?: ValueReader<TypeMeaning>;
 	/** Node version 1.3, Sync: how a cell that can say a person left is read. */
 	leaving?: LeavingReader;
+	/** Map Automatically's mappings made in this run, by the rows' field names (a list's rows share theirs). */
+	mappings: RowMappings;
 }
 
 /** Whether a row's type column is read: not when a type is chosen for every new user (it would not be used). */
@@ -77,5 +80,5 @@ function readColumnsSettings(context: IExecuteFunctions): ColumnsSettings {
 	// Sync's default is Map Automatically, Create or Update's Map Each Column Manually (columns.ts). A file's
 	// rows are always mapped automatically (source.ts).
 	const automatic = (sync && readsFile(context)) || (mode ?? (sync ? 'autoMapInputData' : 'defineBelow')) === 'autoMapInputData';
-	return { automatic, sync, newUserType: newUserType ?? 'fromColumns', at1_3, ...values };
+	return { automatic, sync, newUserType: newUserType ?? 'fromColumns', at1_3, ...values, mappings: new Map() };
 }

@@ -187,20 +187,19 @@ export interface RowMapping {
 	leaving: Array<{ field: string; kind: LeavingKind }>;
 }
 
-/** Mappings already made, by the row's field names: a staff list's rows share their columns. */
-const known = new Map<string, RowMapping>();
+/** Mappings already made in a run, by the row's field names: a staff list's rows share their columns. */
+export type RowMappings = Map<string, RowMapping>;
 
-/** The mapping of one row, worked out once per set of field names. */
-export function autoMappedRow(json: IDataObject, columns: readonly AutoColumn[], at1_3 = false): RowMapping {
+/** The mapping of one row, worked out once per set of field names in the run (`made`, kept by the run's settings). */
+export function autoMappedRow(json: IDataObject, columns: readonly AutoColumn[], at1_3: boolean, made: RowMappings): RowMapping {
 	const fields = Object.keys(json);
-	const key = `${at1_3 ? '1.3' : '1.2'}\u0000${columns.join(',')}\u0000${fields.join('\u0000')}`;
-	let mapping = known.get(key);
+	const key = fields.join('\u0000');
+	let mapping = made.get(key);
 	if (!mapping) {
 		const candidates = at1_3 ? Object.fromEntries(columns.map((column) => [column, candidatesFor(column, fields, true)])) : {};
 		const leaving = at1_3 && columns.includes('status') ? leavingColumnsOf(fields) : [];
 		mapping = { mapped: autoMapped(fields, columns, at1_3), candidates, leaving };
-		if (known.size > 1000) known.clear();
-		known.set(key, mapping);
+		made.set(key, mapping);
 	}
 	return mapping;
 }

@@ -157,3 +157,27 @@ it('calls a field by the label the editor shows, in the nodes and in the documen
 	expect(nodeTextsMatching(retired)).toEqual([]);
 	expect(documentLinesMatching([...DOCUMENTS, 'CHANGELOG.md'], retired)).toEqual([]);
 });
+
+it("ends a one-sentence notice without a period, as n8n's UI design says for info boxes (UID 'Tooltip/Info box', F5)", () => {
+	const notices = descriptions.flatMap(sentences).filter(([where]) => where.endsWith(': notice'));
+	expect(notices.length).toBeGreaterThan(3);
+	const oneSentence = notices.filter(([, text]) => !/[a-z)>]\. [A-Z]/.test(text.replace(/<[^>]*>/g, ' ')));
+	expect(oneSentence.filter(([, text]) => text.trim().endsWith('.')).map(([where, text]) => `${where}: ${text}`)).toEqual([]);
+});
+
+it('keeps version notes out of the texts every version shows (a panel says what its own version does)', () => {
+	// The operation list cannot differ by version; a parameter that does differs is described once per version. A
+	// default's history ('Defaults to on from node version 1.2') is the one note that belongs to every version.
+	const noted = nodeTextsMatching(/node version/i).filter((line) => !/Defaults to [^.]*node version/.test(line));
+	expect(noted).toEqual([]);
+});
+
+it("calls a person of the list a person or a row where the list may be a file, never an item (UXG 'one term', F24)", () => {
+	const sync = nodeTextsMatching(/./).filter((line) => /> Sync: description|> User Type for New Users/.test(line));
+	expect(sync.length).toBeGreaterThan(3);
+	expect(sync.filter((line) => /\bitems?\b|\bitem's\b/.test(line))).toEqual([]);
+});
+
+it('never sets two quoted words side by side, which read as two fields (the summary is "the last item", not \'action\' \'summary\')', () => {
+	expect(nodeTextsMatching(/'[^']+' '[^']+'/)).toEqual([]);
+});

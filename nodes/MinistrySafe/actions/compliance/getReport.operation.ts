@@ -34,7 +34,7 @@ export const getReport: ListOperation = {
 		name: 'Get Report',
 		action: 'Get a compliance report',
 		description:
-			"Sum up the organization's compliance as 'Get Many' decides it; returns one item with the counts, a count per group, the users due soonest first (from node version 1.3 up to 'Max Users Listed': 'Get Many' lists everyone), an email body ('html') and a chat message ('text')",
+			"Sum up the organization's compliance as 'Get Many' decides it; returns one item with the counts, a count per group, the users due soonest first, an email body ('html') and a chat message ('text')",
 	},
 	properties: [
 		{

@@ -80,7 +80,8 @@ export const sync: ListOperation = {
 		]),
 		// Version 1.2: the staff list's columns, mapped as n8n maps a row's.
 		// A file's columns are mapped automatically (parameters/source.ts): no mapper for it.
-		...updateDisplayOptions(fromVersion1_2, [...updateDisplayOptions({ hide: { staffList: [STAFF_LIST_FROM_FILE] } }, syncColumnsFields), newUserTypeField]),
+		...updateDisplayOptions({ hide: { staffList: [STAFF_LIST_FROM_FILE] } }, syncColumnsFields),
+		...updateDisplayOptions(fromVersion1_2, [newUserTypeField]),
 		...updateDisplayOptions(beforeVersion1_2, [newUserAdditionalFields]),
 		{
 			displayName: 'Options',

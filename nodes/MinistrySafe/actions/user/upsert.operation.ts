@@ -28,7 +28,8 @@ export const upsert: Operation = {
 			...newUserNameFields,
 		]),
 		// Version 1.2: the item's columns, mapped as n8n maps a row's.
-		...updateDisplayOptions(fromVersion1_2, [...upsertColumnsFields, newUserTypeField]),
+		...upsertColumnsFields,
+		...updateDisplayOptions(fromVersion1_2, [newUserTypeField]),
 		// Simplify or Output comes before this collection (defineResource): after the fields at every version.
 		...updateDisplayOptions(beforeVersion1_2, [
 			{

@@ -1,9 +1,10 @@
 // What the editor shows of node version 1.2's staff-list columns (contract.md "Node version 1.2"): the resource
 // mapper's fields, its parameter for Sync and for Create or Update, and the type of new Users. The words here say the
 // rule that row/autoMap.ts follows and which of a chosen type and a mapped 'User Type' wins.
-import type { INodeProperties, INodePropertyOptions, ResourceMapperField } from 'n8n-workflow';
+import type { IDisplayOptions, INodeProperties, INodePropertyOptions, ResourceMapperField } from 'n8n-workflow';
 
 import { userTypeField } from '../../actions/common/descriptions';
+import { fromVersion1_2, fromVersion1_3, VERSION_1_2 } from '../../actions/common/versions';
 import type { AutoColumn } from '../row/autoMap';
 
 export type ColumnId = AutoColumn;
@@ -46,9 +47,16 @@ export function userColumnFields(sync = false): ResourceMapperField[] {
 	}));
 }
 
-/** Map Automatically's rule, as the Columns description says it (the editor shows it nowhere; docs/operations.md in full). */
-export const AUTO_MAP_RULE =
-	"'Map Automatically' reads each column from the input field of the same name, ignoring case, spaces and underscores ('First Name', 'first_name' and 'firstName' fill 'First Name'), and knows the names HR, payroll, church and school exports use: 'External ID' from 'Employee ID', 'Associate ID', 'Employee Code', 'Employee #', 'Person ID', 'Individual ID', a system's own ID named after it ('Breeze ID'), or a bare 'ID' when nothing better is there (never a household, family, supervisor, campus, school, location or department ID, and never a tax ID or SSN, which it never reads); 'First Name' from 'Legal First Name' or 'Given Name' (a nickname or preferred name only when there is no first name); 'Last Name' from 'Surname'; 'Email' from a work email before a personal or home one; from node version 1.3, 'User Type' from 'Employee Type', 'Worker Type' or 'Role' (values such as Volunteer, VOL, Staff, FT or Pastor), and a note in square brackets at the end of a name ignored";
+/** What Map Automatically reads at every version from 1.2: the names exports give a person's ID, names and email. */
+const AUTO_MAP_NAMES =
+	"'Map Automatically' reads each column from the input field of the same name, ignoring case, spaces and underscores ('First Name', 'first_name' and 'firstName' fill 'First Name'), and knows the names HR, payroll, church and school exports use: 'External ID' from 'Employee ID', 'Associate ID', 'Employee Code', 'Employee #', 'Person ID', 'Individual ID', a system's own ID named after it ('Breeze ID'), or a bare 'ID' when nothing better is there (never a household, family, supervisor, campus, school, location or department ID, and never a tax ID or SSN, which it never reads)";
+
+/**
+ * Map Automatically's rule, as the Columns description says it at each version (the editor shows it nowhere else;
+ * docs/operations.md in full): a version's panel says what that version does.
+ */
+const AUTO_MAP_RULE_1_2 = `${AUTO_MAP_NAMES}; 'First Name' from 'Legal First Name' or 'Given Name' (a nickname or preferred name only when there is no first name); 'Last Name' from 'Surname'; 'Email' from a work email before a personal or home one`;
+const AUTO_MAP_RULE_1_3 = `${AUTO_MAP_NAMES}; 'First Name' from 'Legal First Name' or 'Given Name' before 'First Name' (legal names first; a nickname only when there is no first name); 'Last Name' from 'Surname'; 'Email' from a work email before a personal or home one; 'User Type' from 'Employee Type', 'Worker Type' or 'Role'; and every column of the list that can say someone left ('Status', 'Active', 'Termination Date' and the like); of several columns for one field, each row's first one not blank; a note in square brackets at the end of a name is ignored`;
 
 /** Where docs/operations.md lists every name Map Automatically reads. */
 export const AUTO_MAP_NAMES_URL =
@@ -66,16 +74,24 @@ const resourceMapperOptions = {
 	},
 };
 
-const columns = (mappingMode: 'autoMapInputData' | 'defineBelow'): INodeProperties => ({
-	displayName: 'Columns',
-	name: 'columns',
-	type: 'resourceMapper',
-	noDataExpression: true,
-	required: true,
-	default: { mappingMode, value: null, matchingColumns: ['external_id'] },
-	description: AUTO_MAP_RULE,
-	typeOptions: { loadOptionsDependsOn: ['operation'], resourceMapper: resourceMapperOptions },
-});
+/** The mapper, with the rule its version follows in its description (node version 1.2, and 1.3 on). */
+const columns = (mappingMode: 'autoMapInputData' | 'defineBelow'): INodeProperties[] =>
+	(
+		[
+			[AUTO_MAP_RULE_1_2, { show: { '@version': [VERSION_1_2] } }],
+			[AUTO_MAP_RULE_1_3, fromVersion1_3],
+		] as Array<[string, IDisplayOptions]>
+	).map(([description, displayOptions]) => ({
+		displayName: 'Columns',
+		name: 'columns',
+		type: 'resourceMapper',
+		noDataExpression: true,
+		required: true,
+		default: { mappingMode, value: null, matchingColumns: ['external_id'] },
+		description,
+		typeOptions: { loadOptionsDependsOn: ['operation'], resourceMapper: resourceMapperOptions },
+		displayOptions,
+	}));
 
 /**
  * Shown under the mapper while it maps automatically, below n8n's own notice (input fields named as the columns): one
@@ -86,14 +102,17 @@ const autoMapNotice: INodeProperties = {
 	name: 'autoMapNotice',
 	type: 'notice',
 	default: '',
-	displayOptions: { show: { '/columns.mappingMode': ['autoMapInputData'] } },
+	displayOptions: { show: { '@version': fromVersion1_2.show?.['@version'], '/columns.mappingMode': ['autoMapInputData'] } },
 };
 
-/** Sync's columns: Map Automatically first, since Sync starts as a dry run and a list read wrongly changes nothing. */
-export const syncColumnsFields: INodeProperties[] = [columns('autoMapInputData'), autoMapNotice];
+/**
+ * Sync's columns (node version 1.2 on, each with its version): Map Automatically first, since Sync starts as a dry
+ * run and a list read wrongly changes nothing.
+ */
+export const syncColumnsFields: INodeProperties[] = [...columns('autoMapInputData'), autoMapNotice];
 
 /** Create or Update's columns: Map Each Column Manually first, as n8n's own nodes start, since it writes at once. */
-export const upsertColumnsFields: INodeProperties[] = [columns('defineBelow'), autoMapNotice];
+export const upsertColumnsFields: INodeProperties[] = [...columns('defineBelow'), autoMapNotice];
 
 export const newUserTypeField: INodeProperties = {
 	displayName: 'User Type for New Users',

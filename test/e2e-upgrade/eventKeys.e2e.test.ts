@@ -30,8 +30,8 @@ import {
 	waitFor,
 } from '../../scripts/n8n-runtime';
 import { WEBHOOK_AUTH, nodeNamed, postingInstead } from '../e2e/helpers';
-import { ok, sandboxClients } from '../helpers/sandbox';
 import { RELEASES, RELEASE_1_1_0, type Release, fileAtRelease, releaseCommit } from '../helpers/release';
+import { changes } from '../polling/records';
 import { type Receiver, createUser, startReceiver } from '../sandbox/helpers';
 
 /** The releases whose templates saved keys, by the label each copy's id and stand-in address carry. */
@@ -98,12 +98,10 @@ async function arrived(what: string, done: () => boolean): Promise<void> {
 
 /** A Background Check of a new User made ready by the vendor: the sandbox sends background check ready. */
 async function checkMadeReady(externalId: string): Promise<number> {
-	const { api, control } = sandboxClients(sandbox);
-	const user = await createUser(api, { external_id: externalId });
-	const background_check = { user_id: user.id, level: 1, quickapp: true, child_serving: true, employee_type: 'prospective' };
-	const check = ok(await api.post('/background_checks', { json: { background_check } })) as { id: number };
-	ok(await control.post(`/background_checks/${check.id}/ready`, { json: { status: 'clear' } }));
-	return check.id;
+	const make = changes(sandbox);
+	const check = await make.orderCheck(Number((await createUser(make.api, { external_id: externalId })).id));
+	await make.checkReady(check, 'clear');
+	return check;
 }
 
 beforeAll(async () => {

@@ -19,6 +19,7 @@ import {
 	waitFor,
 } from '../../scripts/n8n-runtime';
 import { ok, sandboxClients } from '../helpers/sandbox';
+import { changes } from '../polling/records';
 import { type Receiver, createUser, list, startReceiver } from '../sandbox/helpers';
 import { type E2eEnvironment, POLLING, WEBHOOK_AUTH, nodeNamed, postingInstead, startE2eEnvironment } from './helpers';
 
@@ -175,17 +176,14 @@ it('files every passed quiz once while webhook deliveries are dropped: the deliv
 	expect([...filed()].sort()).toEqual([...expected].sort());
 }, TEST_TIMEOUT_MS);
 
+/** The service's changes, as test/polling makes them: an order, the vendor moving a check on, a User deactivated. */
+const make = () => changes(env.sandbox);
+
 /** A User with a Background Check just ordered (QuickApp: the applicant fills in the form); it starts processing. */
 async function orderedCheck(externalId: string): Promise<{ userId: number; checkId: number }> {
 	const user = await createUser(sandbox().api, { external_id: externalId, first_name: 'Casey', last_name: 'Check' });
-	const background_check = { user_id: user.id, level: 1, quickapp: true, child_serving: true, employee_type: 'prospective' };
-	const check = ok(await sandbox().api.post('/background_checks', { json: { background_check } })) as { id: number };
-	return { userId: Number(user.id), checkId: Number(check.id) };
+	return { userId: Number(user.id), checkId: await make().orderCheck(Number(user.id)) };
 }
-
-/** The screening vendor moves a check on (an open status, or a finding that makes it ready: the webhook is sent). */
-const moveCheck = async (checkId: number, status: string) =>
-	ok(await sandbox().control.post(`/background_checks/${checkId}/ready`, { json: { status } }));
 
 /** What the safety team's chat has received, one message per call. */
 const told = () => chat.calls.map((call) => call.body as { text: string; checkId: string; eventId: string });
@@ -211,12 +209,11 @@ it('acts once on each event of the time n8n was stopped when it is started again
 	const waiting = [];
 	for (const [open, finding] of [['processing', 'complete'], ['pending', 'clear'], ['awaiting_applicant', 'consider']]) {
 		const { userId, checkId } = await orderedCheck(`E2E-NET-CHECK-${open}`);
-		if (open !== 'processing') await moveCheck(checkId, open);
+		if (open !== 'processing') await make().checkReady(checkId, open);
 		waiting.push({ open, finding, userId, checkId });
 	}
 	const leaver = waiting[2];
-	const deactivated = await sandbox().api.delete(`/users/${leaver.userId}`);
-	expect(deactivated.status).toBe(204);
+	await make().deactivateUser(leaver.userId);
 	// The net has seen each check in its open status (two polls begun since: the first has saved what it saw).
 	await polls(2, 'checks');
 	await settledDeliveries();
@@ -225,7 +222,7 @@ it('acts once on each event of the time n8n was stopped when it is started again
 	await env.n8n.stop();
 	// While n8n is down: quizzes passed, checks ready. The sandbox's retries (1, 3 and 9 s apart) find nobody.
 	for (const trainee of down) await trainee.pass();
-	for (const { checkId, finding } of waiting) await moveCheck(checkId, finding);
+	for (const { checkId, finding } of waiting) await make().checkReady(checkId, finding);
 	await settledDeliveries();
 	const whileDown = down.map((trainee) => trainee.externalId);
 	const checkIds = waiting.map(({ checkId }) => checkId);

@@ -114,10 +114,10 @@ export interface TrainingRecord {
 
 /**
  * What the live service's clients see (docs/spec/api-v2.md documents processing, complete and archived): a new order
- * is processing; the screening vendor moves it on through open statuses (pending, awaiting_applicant) to a final one
- * in its own words (complete, clear, consider, cancelled, ready, ...); archive sets it aside.
+ * is processing; the screening vendor moves it on through open statuses (pending, awaiting_applicant: the list the
+ * polling trigger reads, nodes/shared/checkStatuses.ts) to a final one in its own words (complete, clear, consider,
+ * cancelled, ready, ...); archive sets it aside.
  */
-export const OPEN_STATUSES = ['processing', 'pending', 'awaiting_applicant'] as const;
 export type BackgroundCheckStatus = string;
 
 export interface SelfDisclosedNote {

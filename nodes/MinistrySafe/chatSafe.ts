@@ -3,6 +3,8 @@
 // choose a name, so a name must not become a mention, a link, markup or a line of its own in any of them. Each
 // character those chats give a meaning is replaced by a look-alike that has none: the name stays readable, and no
 // chat's own escaping is needed (each chat escapes differently, and a workflow may post the same text to several).
+// An email address is the exception the safety team needs: a plain one stays as written, so that it can be copied
+// into mail or a search (chatSafeEmail).
 
 /** Characters with a meaning in one of the chats, and the look-alike each becomes. */
 const LOOK_ALIKES: Record<string, string> = {
@@ -49,4 +51,25 @@ export function chatSafe(value: unknown): string {
 		.replace(DOMAIN_DOT, '\u2024') // ․ (one dot leader)
 		.replace(SCHEME, '\u2236') // ∶ (ratio)
 		.trim();
+}
+
+/**
+ * A plain address: letters and digits, with `.`, `+`, `_`, `'` or `-` only between them before the `@` (never a
+ * leading `www.`, which chats link as a web address), and a domain of such labels ending in a name of letters. Nothing
+ * in it formats in any of the chats (an `_` inside a word is no emphasis in Slack, Discord or Markdown), and the link
+ * chats and mail clients make of it is the address itself.
+ */
+const PLAIN_ADDRESS =
+	/^(?!www\.)[\p{L}\p{N}]+(?:[.+_'-][\p{L}\p{N}]+)*@[\p{L}\p{N}]+(?:-+[\p{L}\p{N}]+)*(?:\.[\p{L}\p{N}]+(?:-+[\p{L}\p{N}]+)*)*\.\p{L}{2,}$/u;
+/** An `@` that reads as a mention to everyone in Discord or Slack (`jane@here.org`, `x@everyone.example`). */
+const MENTION_AT = /@(?=everyone|here|channel)/i;
+
+/**
+ * An email address from the service, for the same messages: a plain address stays as written, usable in mail or a
+ * search, but for an `@` that would mention everyone; anything else is made inert as chatSafe makes any text.
+ */
+export function chatSafeEmail(value: unknown): string {
+	const address = String(value ?? '').trim();
+	if (!PLAIN_ADDRESS.test(address)) return chatSafe(address);
+	return address.replace(MENTION_AT, LOOK_ALIKES['@']);
 }

@@ -4,6 +4,7 @@
 // `<occurrence>:<what it is about>`, documented in docs/triggers.md ("Event IDs").
 import type { IDataObject } from 'n8n-workflow';
 
+import { becomesReady, checkStatusWord } from './checkStatuses';
 import { utcInstant } from './values';
 
 /** A part the service left out: still an id, never an empty part (two ids must not run together). */
@@ -24,14 +25,15 @@ export function idPart(value: unknown): string {
 const codePart = (value: unknown): string => idPart(String(value ?? '').trim().toLowerCase());
 
 /**
- * An instant in UTC, to the second (with milliseconds when it has them): the service writes instants in UTC ("Z")
- * or with a numeric offset (api-v2.md 2), so one instant may come written two ways. Text that is no instant is kept
- * as written (percent-encoded), so that the id stays the same for the same text.
+ * An instant in UTC, to the whole second: the service writes instants in UTC ("Z") or with a numeric offset
+ * (api-v2.md 2), and with or without milliseconds (its serialisers differ), so one instant may come written several
+ * ways. Milliseconds are dropped, not rounded, as a serialiser without them drops them. Text that is no instant is
+ * kept as written (percent-encoded), so that the id stays the same for the same text.
  */
 export function instantPart(value: unknown): string {
 	const text = String(value ?? '').trim();
 	if (text === '') return UNKNOWN;
-	return utcInstant(text) ?? encodeURIComponent(text);
+	return utcInstant(text)?.replace(/\.\d+Z$/, 'Z') ?? encodeURIComponent(text);
 }
 
 /**
@@ -45,22 +47,17 @@ export function quizEventId(passed: boolean, user: unknown, surveyCode: unknown,
 /** A Background Check ready for review: the same check. */
 export const backgroundCheckReadyId = (check: unknown): string => `background-check-ready:${idPart(check)}`;
 
-/** Every check starts as processing (api-v2.md 3); a check first seen already past it was ready in between. */
-const OPENING_STATUS = 'processing';
-const ARCHIVED = 'archived';
-const statusPart = (value: unknown): string => idPart(String(value ?? '').trim().toLowerCase());
+const statusPart = (value: unknown): string => idPart(checkStatusWord(value));
 
 /**
- * A Background Check's status change as the poll sees it: leaving processing for anything but archived is the check
- * becoming ready (the webhook's event, one id for both); any other change has an id of its own, from the check and
- * both statuses ("none" for a new order).
+ * A Background Check's status change as the poll sees it: leaving any open status (or first seen) for a finished one
+ * is the check becoming ready (the webhook's event, one id for both: checkStatuses.ts); any other change has an id of
+ * its own, from the check and both statuses ("none" for a new order).
  */
 export function backgroundCheckStatusId(check: unknown, previousStatus: unknown, status: unknown): string {
-	const from = previousStatus === null || previousStatus === undefined ? undefined : statusPart(previousStatus);
-	const to = statusPart(status);
-	const leftProcessing = (from === OPENING_STATUS || from === undefined) && to !== OPENING_STATUS && to !== ARCHIVED;
-	if (leftProcessing) return backgroundCheckReadyId(check);
-	return `background-check-status:${idPart(check)}:${from ?? 'none'}:${to}`;
+	if (becomesReady(previousStatus, status)) return backgroundCheckReadyId(check);
+	const from = previousStatus === null || previousStatus === undefined ? 'none' : statusPart(previousStatus);
+	return `background-check-status:${idPart(check)}:${from}:${statusPart(status)}`;
 }
 
 /** A User created: the same User. */

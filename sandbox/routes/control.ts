@@ -2,6 +2,7 @@
 // request log and health check. They act for the key's Organization and are never delayed or faulted.
 import { Router } from 'express';
 
+import { becomesReady, isOpenCheckStatus } from '../../nodes/shared/checkStatuses';
 import { PASSING_SCORE } from '../catalog';
 import type { Faults } from '../faults';
 import type { SandboxContext } from '../http';
@@ -10,7 +11,6 @@ import { backdateTraining, completeTraining, ownerOf } from '../organizationData
 import type { RequestLog } from '../requestLog';
 import type { Traffic } from '../traffic';
 import type { Organization } from '../types';
-import { OPEN_STATUSES } from '../types';
 import { Validator } from '../validation';
 import { formatTimestamp } from '../views';
 
@@ -154,7 +154,7 @@ export function controlRouter(context: ControlContext): Router {
 			sendNotFound(res, 'Background Check');
 			return;
 		}
-		if (!(OPEN_STATUSES as readonly string[]).includes(check.status)) {
+		if (!isOpenCheckStatus(check.status)) {
 			sendMessage(res, 422, `Only an open Background Check can move on; this one is ${check.status}`);
 			return;
 		}
@@ -169,8 +169,10 @@ export function controlRouter(context: ControlContext): Router {
 			sendErrors(res, fields.errors);
 			return;
 		}
+		// Ready for review when it leaves its open status for a finished one: the moment the polling trigger sees too.
+		const ready = becomesReady(check.status, status);
 		check.status = status;
-		if ((OPEN_STATUSES as readonly string[]).includes(status)) {
+		if (!ready) {
 			res.json(views.extendedBackgroundCheck(check));
 			return;
 		}

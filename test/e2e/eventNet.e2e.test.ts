@@ -1,10 +1,13 @@
-// Every event, once, even when webhooks fail (decisions.md 38), in a real n8n with the packed package: the quiz
-// template as shipped (the webhook trigger for speed, the polling trigger as a net, one Remove Duplicates on
-// `event_id`), only its HR address pointed at a local stand-in and its Poll Times at the suite's. Its HR system
-// must receive each passed quiz exactly once, by the next poll at the latest:
+// Every event, once, even when webhooks fail (decisions.md 38), in a real n8n with the packed package: the event
+// templates as shipped (the webhook trigger for speed, the polling trigger as a net, one Remove Duplicates on
+// `event_id`), only what they send to pointed at local stand-ins (the quiz template's HR address; the background
+// check template's Slack message, which ships disabled, posted to a stand-in as it would be to Slack) and their Poll
+// Times at the suite's. Each passed quiz reaches the HR system, and each check ready the safety team, exactly once, by
+// the next poll at the latest:
 // 1. while the sandbox drops some webhook deliveries (PUT /sandbox/webhook-faults), and all of them for a while;
-// 2. when n8n is stopped while quizzes are passed, and started again (in queue mode: the main, as polling.e2e does).
-// One workflow and one restart, to keep the suite's time small.
+// 2. when n8n is stopped while quizzes are passed and checks become ready from processing, pending and awaiting the
+//    applicant (one whose user was deactivated), and started again (in queue mode: the main, as polling.e2e does).
+// Two workflows and one restart, to keep the suite's time small.
 import { isQueueN8n } from '../../scripts/harness/queue/topology';
 import {
 	type N8nInstance,
@@ -16,59 +19,89 @@ import {
 	waitFor,
 } from '../../scripts/n8n-runtime';
 import { ok, sandboxClients } from '../helpers/sandbox';
+import { changes } from '../polling/records';
 import { type Receiver, createUser, list, startReceiver } from '../sandbox/helpers';
-import { type E2eEnvironment, POLLING, WEBHOOK_AUTH, startE2eEnvironment } from './helpers';
+import { type E2eEnvironment, POLLING, WEBHOOK_AUTH, nodeNamed, postingInstead, startE2eEnvironment } from './helpers';
 
 const QUIZ_CERTIFICATE = 'msExampleQuizCert';
+const CHECK_READY = 'msExampleBgCheckReady';
 const HR_NODE = 'Send to the HR system';
 const NET = 'Catch missed completions';
+const CHECK_NET = 'Catch missed background checks';
+const SAFETY_TEAM_NODE = 'Notify the safety team';
 const { cron: POLL_CRON, waitMs: POLLS_MS, quietPolls: QUIET_POLLS, testTimeoutMs: TEST_TIMEOUT_MS } = POLLING;
 
-/** The template as shipped, but for the HR system's address and the net's Poll Times (the suite's). */
-function forThisRun(hrUrl: string): WorkflowFile {
-	const template = exampleWorkflows().find((workflow) => workflow.id === QUIZ_CERTIFICATE);
-	if (!template) throw new Error(`examples/ has no ${QUIZ_CERTIFICATE}`);
-	const copy = structuredClone(template);
-	const node = (name: string) => {
-		const found = copy.nodes.find((candidate) => candidate.name === name);
-		if (!found) throw new Error(`The quiz template has no "${name}"`);
-		return found.parameters as Record<string, unknown>;
-	};
-	node(HR_NODE).url = hrUrl;
-	node(NET).pollTimes = { item: [{ mode: 'custom', cronExpression: POLL_CRON }] };
+function template(id: string): WorkflowFile {
+	const found = exampleWorkflows().find((workflow) => workflow.id === id);
+	if (!found) throw new Error(`examples/ has no ${id}`);
+	return structuredClone(found);
+}
+
+/** The quiz template as shipped, but for the HR system's address and the net's Poll Times (the suite's). */
+function quizForThisRun(hrUrl: string): WorkflowFile {
+	const copy = template(QUIZ_CERTIFICATE);
+	nodeNamed(copy, HR_NODE).parameters.url = hrUrl;
+	nodeNamed(copy, NET).parameters.pollTimes = { item: [{ mode: 'custom', cronExpression: POLL_CRON }] };
+	return copy;
+}
+
+/**
+ * The background check template as shipped, but for the net's Poll Times and its Slack node: an HTTP Request that
+ * posts the same message text to the stand-in, with the event's id and the check's.
+ */
+function checksForThisRun(chatUrl: string): WorkflowFile {
+	const copy = template(CHECK_READY);
+	nodeNamed(copy, CHECK_NET).parameters.pollTimes = { item: [{ mode: 'custom', cronExpression: POLL_CRON }] };
+	postingInstead(copy, SAFETY_TEAM_NODE, chatUrl, {
+		text: String(nodeNamed(copy, SAFETY_TEAM_NODE).parameters.text),
+		checkId: '={{ $json.checkId }}',
+		eventId: "={{ $('Skip events already handled').item.json.event_id }}",
+	});
 	return copy;
 }
 
 let env: E2eEnvironment;
 let hr: Receiver;
-let workflow: WorkflowFile;
+/** The safety team's chat. */
+let chat: Receiver;
+let quizzes: WorkflowFile;
+let checks: WorkflowFile;
 /** The n8n started again by the restart test (the environment stops the first one). */
 let restarted: N8nInstance | undefined;
 
 beforeAll(async () => {
 	hr = await startReceiver();
-	workflow = forThisRun(`${hr.url}/api/training-certificates`);
-	env = await startE2eEnvironment({ workflows: [workflow], publish: [QUIZ_CERTIFICATE] });
-	await pointWebhooksAt(env.n8n);
+	chat = await startReceiver();
+	quizzes = quizForThisRun(`${hr.url}/api/training-certificates`);
+	checks = checksForThisRun(`${chat.url}/safety-team`);
+	env = await startE2eEnvironment({ workflows: [quizzes, checks], publish: [QUIZ_CERTIFICATE, CHECK_READY] });
+	await pointWebhooksAt(env.n8n, [quizzes]);
 }, 300_000);
 
 afterAll(async () => {
 	await restarted?.stop();
 	await env?.stop();
 	await hr?.stop();
+	await chat?.stop();
 });
 
-async function pointWebhooksAt(n8n: N8nInstance): Promise<void> {
-	await setSandboxWebhooks(env.sandbox, triggerWebhookIds(workflow).map(n8n.webhookUrl), WEBHOOK_AUTH);
+/** The sandbox's webhooks to these workflows' Production URLs (the first test counts deliveries to the quiz's alone). */
+async function pointWebhooksAt(n8n: N8nInstance, workflows: WorkflowFile[]): Promise<void> {
+	await setSandboxWebhooks(env.sandbox, workflows.flatMap(triggerWebhookIds).map(n8n.webhookUrl), WEBHOOK_AUTH);
 }
 
 const sandbox = () => sandboxClients(env.sandbox);
-/** The net reads the Trainings list once a poll. */
-const pollsSoFar = () => env.sandbox.requests.filter((request) => request.path === '/api/v2/trainings').length;
+/** The quiz net reads the Trainings list each poll; the checks' net starts each poll with the first page of its list. */
+const NETS = {
+	quizzes: (request: { path: string }) => request.path === '/api/v2/trainings',
+	checks: (request: { path: string; query: Record<string, unknown> }) =>
+		request.path === '/api/v2/background_checks' && String(request.query.page) === '1',
+};
+const pollsSoFar = (net: keyof typeof NETS = 'quizzes') => env.sandbox.requests.filter(NETS[net]).length;
 
-async function polls(count: number): Promise<void> {
-	const target = pollsSoFar() + count;
-	await waitFor(`${count} poll(s) of the net`, async () => (pollsSoFar() >= target ? true : undefined), POLLS_MS);
+async function polls(count: number, net: keyof typeof NETS = 'quizzes'): Promise<void> {
+	const target = pollsSoFar(net) + count;
+	await waitFor(`${count} poll(s) of the ${net} net`, async () => (pollsSoFar(net) >= target ? true : undefined), POLLS_MS);
 }
 
 /**
@@ -143,29 +176,95 @@ it('files every passed quiz once while webhook deliveries are dropped: the deliv
 	expect([...filed()].sort()).toEqual([...expected].sort());
 }, TEST_TIMEOUT_MS);
 
-it('files the quizzes passed while n8n was stopped, once, when it is started again, and none twice', async () => {
+/** The service's changes, as test/polling makes them: an order, the vendor moving a check on, a User deactivated. */
+const make = () => changes(env.sandbox);
+
+/** A User with a Background Check just ordered (QuickApp: the applicant fills in the form); it starts processing. */
+async function orderedCheck(externalId: string): Promise<{ userId: number; checkId: number }> {
+	const user = await createUser(sandbox().api, { external_id: externalId, first_name: 'Casey', last_name: 'Check' });
+	return { userId: Number(user.id), checkId: await make().orderCheck(Number(user.id)) };
+}
+
+/** What the safety team's chat has received, one message per call. */
+const told = () => chat.calls.map((call) => call.body as { text: string; checkId: string; eventId: string });
+
+async function toldEventually(checkIds: number[]): Promise<void> {
+	await waitFor(
+		`the safety team to hear of checks ${checkIds.join(', ')}`,
+		async () => (checkIds.every((id) => told().some((message) => message.checkId === String(id))) ? true : undefined),
+		POLLS_MS,
+	).catch((error: Error) => {
+		throw new Error(`${error.message}; told: ${told().map((message) => message.checkId).join(', ') || 'nothing'}; polls: ${pollsSoFar('checks')}`);
+	});
+}
+
+it('acts once on each event of the time n8n was stopped when it is started again: quizzes passed, checks ready from every open status', async () => {
 	const before = filed();
+	// Both templates hear the sandbox from now on (the test before counted the quiz template's deliveries alone).
+	await pointWebhooksAt(env.n8n, [quizzes, checks]);
 	const down = await trainees('E2E-NET-DOWN-1', 'E2E-NET-DOWN-2');
 	const [later] = await trainees('E2E-NET-AFTER-1');
+	// A check in each open status the screening vendor moves one through; the applicant of the last leaves before it
+	// is ready (deactivated, as a day's Sync does), so that the message can only name them by what the event carries.
+	const waiting = [];
+	for (const [open, finding] of [['processing', 'complete'], ['pending', 'clear'], ['awaiting_applicant', 'consider']]) {
+		const { userId, checkId } = await orderedCheck(`E2E-NET-CHECK-${open}`);
+		if (open !== 'processing') await make().checkReady(checkId, open);
+		waiting.push({ open, finding, userId, checkId });
+	}
+	const leaver = waiting[2];
+	await make().deactivateUser(leaver.userId);
+	// The net has seen each check in its open status (two polls begun since: the first has saved what it saw).
+	await polls(2, 'checks');
+	await settledDeliveries();
+	expect(told()).toEqual([]);
+
 	await env.n8n.stop();
-	// Passed while n8n is down: the sandbox's retries (1, 3 and 9 s apart) find nobody and give up.
+	// While n8n is down: quizzes passed, checks ready. The sandbox's retries (1, 3 and 9 s apart) find nobody.
 	for (const trainee of down) await trainee.pass();
+	for (const { checkId, finding } of waiting) await make().checkReady(checkId, finding);
 	await settledDeliveries();
 	const whileDown = down.map((trainee) => trainee.externalId);
-	const sent = env.sandbox.deliveries().filter((delivery) => delivery.event === 'quizCompleted' && whileDown.includes(String(delivery.body.external_id)));
+	const checkIds = waiting.map(({ checkId }) => checkId);
+	const sent = env.sandbox
+		.deliveries()
+		.filter(
+			(delivery) =>
+				(delivery.event === 'quizCompleted' && whileDown.includes(String(delivery.body.external_id))) ||
+				(delivery.event === 'backgroundCheckReady' && checkIds.map(String).includes(String(delivery.body.id))),
+		);
+	// The sandbox sends "background check ready" once a check, whichever open status it left, to both workflows.
+	expect(sent.filter((delivery) => delivery.event === 'backgroundCheckReady').map((delivery) => Number(delivery.body.id)).sort()).toEqual(
+		[...checkIds, ...checkIds].sort(),
+	);
 	// In queue mode the webhook processor stays up and takes them (only the main restarts); in one process nobody does.
-	if (!isQueueN8n(env.n8n)) expect(sent.map((delivery) => delivery.delivered)).toEqual([false, false]);
+	if (!isQueueN8n(env.n8n)) expect(sent.filter((delivery) => delivery.delivered)).toEqual([]);
 
 	restarted = await startN8n(env.settings);
-	if (!isQueueN8n(env.n8n)) await pointWebhooksAt(restarted);
-	await filedEventually(whileDown).catch((error: Error) => {
+	if (!isQueueN8n(env.n8n)) await pointWebhooksAt(restarted, [quizzes, checks]);
+	const withLog = (error: Error) => {
 		throw new Error(`${error.message}\n--- the restarted n8n's log, last lines:\n${restarted?.output().split('\n').slice(-200).join('\n')}`);
-	});
+	};
+	await filedEventually(whileDown).catch(withLog);
+	await toldEventually(checkIds).catch(withLog);
 	// A quiz passed now, with n8n up again, comes by the webhook as before.
 	await later.pass();
 	await filedEventually([later.externalId]);
 	await polls(QUIET_POLLS);
+	await polls(QUIET_POLLS, 'checks');
+	await settledExecutions();
 	// Nothing of the first test again, and each of these once.
 	expect(filed().slice(0, before.length)).toEqual(before);
 	expect([...filed().slice(before.length)].sort()).toEqual([...whileDown, later.externalId].sort());
+	// Each check once, by its event_id: the one the webhook would have carried.
+	expect(told().map(({ checkId, eventId }) => [Number(checkId), eventId]).sort()).toEqual(
+		checkIds.map((id) => [id, `background-check-ready:${id}`]).sort(),
+	);
+	// Named as they are in MinistrySafe; the applicant who left by their user, saying why.
+	const messageOf = (checkId: number) => told().find((message) => message.checkId === String(checkId))?.text ?? '';
+	for (const { open, checkId } of waiting.slice(0, 2)) {
+		expect(messageOf(checkId)).toContain(`Applicant: Casey Check\nEmail: user.E2E-NET-CHECK-${open}@example.org\nExternal ID: E2E-NET-CHECK-${open}\n`);
+	}
+	expect(messageOf(leaver.checkId)).toContain(`Applicant: MinistrySafe user ${leaver.userId} (could not be read: deactivated or removed;`);
+	expect(messageOf(leaver.checkId)).not.toMatch(/Applicant: ,|External ID \)/);
 }, TEST_TIMEOUT_MS);

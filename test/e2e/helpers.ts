@@ -127,3 +127,33 @@ export async function startE2eEnvironment(
 export function fixtureWorkflows(): WorkflowFile[] {
 	return readWorkflows(join(__dirname, 'workflows'));
 }
+
+/** A node of a workflow file, by name; a test that names one the file lacks says so. */
+export function nodeNamed(workflow: WorkflowFile, name: string): Record<string, unknown> & { parameters: Record<string, unknown> } {
+	const found = workflow.nodes.find((candidate) => candidate.name === name);
+	if (!found) throw new Error(`${workflow.id} has no node "${name}"`);
+	return found as Record<string, unknown> & { parameters: Record<string, unknown> };
+}
+
+/**
+ * The node `name` of a workflow file (a template's message, which ships disabled: Slack) swapped in place for an
+ * HTTP Request of the same name, enabled, that posts `fields` (each a value or an expression) as JSON to `url`, where
+ * a test's stand-in receives what the template would send.
+ */
+export function postingInstead(workflow: WorkflowFile, name: string, url: string, fields: Record<string, string>): void {
+	const node = nodeNamed(workflow, name);
+	workflow.nodes[workflow.nodes.indexOf(node)] = {
+		id: node.id,
+		name,
+		type: 'n8n-nodes-base.httpRequest',
+		typeVersion: 4.2,
+		position: node.position,
+		parameters: {
+			method: 'POST',
+			url,
+			sendBody: true,
+			bodyParameters: { parameters: Object.entries(fields).map(([field, value]) => ({ name: field, value })) },
+			options: {},
+		},
+	};
+}

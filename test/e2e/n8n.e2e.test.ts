@@ -20,7 +20,7 @@ import {
 } from '../../scripts/n8n-runtime';
 import type { WebhookDelivery } from '../../sandbox';
 
-import { chatSafe } from '../../nodes/MinistrySafe/chatSafe';
+import { chatSafe, chatSafeEmail } from '../../nodes/MinistrySafe/chatSafe';
 import { EMAIL_TAGS, attributeProblems } from '../helpers/emailHtml';
 import { ok, sandboxClients } from '../helpers/sandbox';
 import { type SmtpServer, mailHeader, mimeParts, startSmtpServer } from '../helpers/smtpServer';
@@ -407,7 +407,7 @@ describe('webhook events delivered by the sandbox to the production URLs', () =>
 		const [details] = executionOutput(execution, 'Chat-safe details');
 		expect(details).toEqual({
 			applicant: chatSafe(`${HOSTILE_NAME.first_name} ${HOSTILE_NAME.last_name}`),
-			email: chatSafe(applicant.email),
+			email: chatSafeEmail(applicant.email),
 			externalId: chatSafe(applicant.external_id),
 			status: 'complete',
 			checkId: String(check.id),
@@ -416,6 +416,8 @@ describe('webhook events delivered by the sandbox to the production URLs', () =>
 			resultsUrl: read.results_url,
 		});
 		expect(details.applicant).not.toMatch(/[<>@|*]|:\/\//);
+		// A plain address as written, to copy into mail or a search.
+		expect(details.email).toBe(applicant.email);
 	});
 
 	it('runs the quiz example: the certificate record reaches the HR system', async () => {

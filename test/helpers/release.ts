@@ -27,6 +27,9 @@ export const RELEASES: Release[] = [
 	{ tag: 'v1.0.0', commit: '7d001ad737754b36763019c22bd6a597516a5475' },
 ];
 
+/** 1.1.0 (CHANGELOG.md, 2026-11-27): the release commit a855147, package.json at 1.1.0; event ids came with it. */
+export const RELEASE_1_1_0: Release = { tag: 'v1.1.0', commit: 'a855147ae549d02ee1a58bc433c6988847eb22c9' };
+
 function git(args: string[]): string {
 	return execFileSync('git', args, {
 		cwd: REPO_DIR,
@@ -48,3 +51,6 @@ export function releaseCommit({ tag, commit }: Release = RELEASES[0]): string {
 		`The release ${tag} (commit ${commit.slice(0, 7)}) is not in this clone's history: fetch it whole (git fetch --unshallow --tags, or actions/checkout with fetch-depth: 0)`,
 	);
 }
+
+/** A file of this repository as a release shipped it (its commit: the tag's, else the one it names). */
+export const fileAtRelease = (release: Release, path: string): string => git(['show', `${releaseCommit(release)}:${path}`]);

@@ -12,6 +12,7 @@ import { MinistrySafe } from '../../nodes/MinistrySafe/MinistrySafe.node';
 import { MinistrySafePollingTrigger } from '../../nodes/MinistrySafePollingTrigger/MinistrySafePollingTrigger.node';
 import { MinistrySafeTrigger } from '../../nodes/MinistrySafeTrigger/MinistrySafeTrigger.node';
 import { testWebhookCredential } from '../../nodes/MinistrySafeTrigger/webhookCredentialTest';
+import { exampleWorkflows } from '../../scripts/n8n-runtime';
 
 const ROOT = join(__dirname, '..', '..');
 
@@ -180,4 +181,29 @@ it("calls a person of the list a person or a row where the list may be a file, n
 
 it('never sets two quoted words side by side, which read as two fields (the summary is "the last item", not \'action\' \'summary\')', () => {
 	expect(nodeTextsMatching(/'[^']+' '[^']+'/)).toEqual([]);
+});
+
+/** What a template shows people before anything runs: its nodes' names and its sticky notes, each with where it is. */
+const templateTexts = exampleWorkflows().flatMap((workflow) =>
+	workflow.nodes.flatMap((node) => {
+		const where = `${workflow.id} > ${String(node.name)}`;
+		const note = (node.parameters as { content?: unknown }).content;
+		return [[where, String(node.name)], ...(typeof note === 'string' ? [[`${where}: note`, note]] : [])];
+	}),
+);
+
+it('calls the person who passes a training a user in the templates too, as the nodes do (UXG: one term for one thing)', () => {
+	// Quiz Completed's own description: "A user passed a training".
+	expect(nodeTextsMatching(/A user passed a training/)).not.toEqual([]);
+	const trainee = /\btrainees?\b/i;
+	expect(nodeTextsMatching(trainee)).toEqual([]);
+	expect(templateTexts.filter(([, text]) => trainee.test(text)).map(([where]) => where)).toEqual([]);
+});
+
+it("marks no template's credentials as set up: they are the importer's to set up", () => {
+	// n8n's editor offers to set up a workflow's credentials until its `meta.templateCredsSetupCompleted` is true
+	// (SetupWorkflowCredentialsButton in n8n's editor-ui); an instance's export carries its own true along.
+	expect(templateTexts.length).toBeGreaterThan(20);
+	const marked = exampleWorkflows().filter((workflow) => (workflow as { meta?: { templateCredsSetupCompleted?: unknown } }).meta?.templateCredsSetupCompleted !== undefined);
+	expect(marked.map((workflow) => workflow.id)).toEqual([]);
 });

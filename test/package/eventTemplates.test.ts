@@ -5,10 +5,10 @@
 // it says is chat-safe for every value a stranger can set (decisions.md 37). The expressions are evaluated by n8n's
 // own expression engine (n8n-workflow), as n8n evaluates them in a run. How it holds under a burst and when n8n is
 // down: npm run load:queue (docs/scale.md) and test/e2e/eventNet.e2e.test.ts.
-import type { IDataObject, INodeType } from 'n8n-workflow';
+import type { IDataObject, INodeType, IRunExecutionData } from 'n8n-workflow';
 import { Workflow } from 'n8n-workflow';
 
-import { chatSafe } from '../../nodes/MinistrySafe/chatSafe';
+import { chatSafe, chatSafeEmail } from '../../nodes/MinistrySafe/chatSafe';
 import { NODE_TYPES, PACKAGE_NAME, exampleWorkflows } from '../../scripts/n8n-runtime';
 import { nodeTypesOf } from '../helpers/n8n';
 
@@ -24,7 +24,9 @@ const byId = new Map(exampleWorkflows().map((workflow) => [workflow.id, workflow
 const MESSAGE_NODES = ['n8n-nodes-base.slack', 'n8n-nodes-base.emailSend', 'n8n-nodes-base.microsoftTeams', 'n8n-nodes-base.discord', 'n8n-nodes-base.googleChat'];
 
 /** What a stranger can set: a name typed into a sign-up form, an External ID from an uploaded file, an email. */
-const HOSTILE = ['<!channel>', '@here', '<https://x|y>', 'Ann\nREVIEWED: all clear', '*Approved* by _HR_', 'evil.example/renew', '<@U123> [Renew](https://evil.example)'];
+const HOSTILE = ['<!channel>', '@here', '<https://x|y>', 'Ann\nREVIEWED: all clear', '*Approved* by _HR_', 'evil.example/renew', '<@U123> [Renew](https://evil.example)', '<!channel>@evil.example', 'x@here.org'];
+/** Addresses the safety team copies into mail or a search: they stay as written (test/unit/chatSafe.test.ts). */
+const PLAIN_ADDRESSES = ['jane.doe@church.org', 'jane+safety@mail.church-camp.org', "eve.o'neil_2@school.k12.us"];
 
 /** One expression as n8n evaluates it for a node whose input item is `json`. */
 function evaluate(expression: string, json: IDataObject): unknown {
@@ -113,7 +115,32 @@ describe('msExampleQuizCert: the certificate record is the same from either trig
 	});
 });
 
-describe('msExampleBgCheckReady: the Slack message is chat-safe', () => {
+/**
+ * One expression as n8n evaluates it in the node `active`, whose input item came down a line of nodes: `upstream`
+ * gives each node before it, first to last, with the one item it put out (so that `$('Node').item` finds it).
+ */
+function evaluateAfter(expression: string, active: string, upstream: Array<[string, IDataObject]>): unknown {
+	const stand: INodeType = {
+		description: { displayName: 'Stand-in', name: 'test.standIn', group: [], version: 1, description: '', defaults: {}, inputs: [], outputs: [], properties: [] },
+	};
+	const names = [...upstream.map(([name]) => name), active];
+	const nodes = names.map((name, index) => ({ id: String(index), name, type: 'test.standIn', typeVersion: 1, position: [index, 0] as [number, number], parameters: {} }));
+	const connections = Object.fromEntries(names.slice(0, -1).map((name, index) => [name, { main: [[{ node: names[index + 1], type: 'main' as const, index: 0 }]] }]));
+	const workflow = new Workflow({ nodes, connections, active: false, nodeTypes: nodeTypesOf({ 'test.standIn': stand }) });
+	const itemOf = (json: IDataObject) => ({ json, pairedItem: { item: 0 } });
+	const runData = Object.fromEntries(
+		upstream.map(([name, json], index) => [
+			name,
+			[{ startTime: 0, executionTime: 0, executionIndex: index, source: index === 0 ? [] : [{ previousNode: names[index - 1] }], data: { main: [[itemOf(json)]] } }],
+		]),
+	);
+	const runExecutionData = { resultData: { runData } } as unknown as IRunExecutionData;
+	const [previous, input] = upstream[upstream.length - 1];
+	const executeData = { node: nodes[nodes.length - 1], data: { main: [[itemOf(input)]] }, source: { main: [{ previousNode: previous }] } };
+	return workflow.expression.getParameterValue(expression, runExecutionData, 0, 0, active, [itemOf(input)], 'manual', {}, executeData);
+}
+
+describe('msExampleBgCheckReady: the Slack message is chat-safe and names the applicant', () => {
 	const nodes = (byId.get('msExampleBgCheckReady')?.nodes ?? []) as Node[];
 	const slack = nodes.find((node) => node.type === 'n8n-nodes-base.slack');
 	const details = nodes.find((node) => node.name === 'Chat-safe details');
@@ -122,6 +149,20 @@ describe('msExampleBgCheckReady: the Slack message is chat-safe', () => {
 	// Values from the service that cannot carry a stranger's text: ids and numbers, the review link, fixed words.
 	const SERVICE_VALUES = ['checkId', 'level', 'flags', 'resultsUrl'];
 	const CHAT_SAFE = ['applicant', 'email', 'externalId', 'status'];
+
+	// What the nodes before Chat-safe details put out: the event (the webhook's payload, api-v2.md 6, or the poll's
+	// Background Check), the check as read (api-v2.md 2), and the User as read or, when it cannot be, Continue On Fail's
+	// error item.
+	const webhookEvent = { id: '512', user_id: '34', email: 'jane.doe@church.org', external_id: 'E-34', results_url: 'https://example.org/r/512', event: 'backgroundCheckReady', event_id: 'background-check-ready:512' };
+	const polledEvent = { id: 512, user_id: 34, status: 'clear', level: 1, previous_status: 'pending', event: 'backgroundCheckStatusChanged', event_id: 'background-check-ready:512' };
+	const check = { id: 512, user_id: 34, status: 'clear', level: 1, results_url: 'https://example.org/r/512', vendor_flagged: false, applicant_self_disclosed: false };
+	const unread = { error: 'The User was not found (404)' };
+	const field = (name: string, event: IDataObject, user: IDataObject, read: IDataObject = check) =>
+		evaluateAfter(expressionOf(name), 'Chat-safe details', [
+			['Skip events already handled', event],
+			['Read the background check', read],
+			['Read the applicant', user],
+		]);
 
 	it('puts into the text only the fields of Chat-safe details, right before it', () => {
 		const text = String(slack?.parameters.text);
@@ -133,21 +174,42 @@ describe('msExampleBgCheckReady: the Slack message is chat-safe', () => {
 		expect(connections['Chat-safe details'].main[0].map((target) => target.node)).toEqual([slack?.name]);
 	});
 
-	it.each(HOSTILE)('the applicant, email and External ID %p come out as chatSafe makes them', (hostile) => {
-		const user = { first_name: hostile, last_name: 'Smith', email: hostile, external_id: hostile };
-		expect(evaluate(expressionOf('applicant'), user)).toBe(chatSafe(`${hostile} Smith`));
-		expect(evaluate(expressionOf('email'), user)).toBe(chatSafe(hostile));
-		expect(evaluate(expressionOf('externalId'), user)).toBe(chatSafe(hostile));
+	it.each(HOSTILE)('the applicant, External ID and status %p come out as chatSafe makes them, the email as chatSafeEmail does', (hostile) => {
+		const user = { id: 34, first_name: hostile, last_name: 'Smith', email: hostile, external_id: hostile };
+		expect(field('applicant', webhookEvent, user)).toBe(chatSafe(`${hostile} Smith`));
+		expect(field('email', webhookEvent, user)).toBe(chatSafeEmail(hostile));
+		expect(field('externalId', webhookEvent, user)).toBe(chatSafe(hostile));
 		// The later listing names the External ID employee_id (api-v2.md 2, User).
-		expect(evaluate(expressionOf('externalId'), { employee_id: hostile })).toBe(chatSafe(hostile));
-		for (const value of [evaluate(expressionOf('applicant'), user), evaluate(expressionOf('externalId'), user)]) {
+		expect(field('externalId', webhookEvent, { id: 34, employee_id: hostile })).toBe(chatSafe(hostile));
+		// The service passes any status text on (decisions.md 20).
+		expect(field('status', webhookEvent, user, { ...check, status: hostile })).toBe(chatSafe(hostile));
+		for (const value of ['applicant', 'externalId'].map((name) => field(name, webhookEvent, user))) {
 			expect(value).not.toMatch(/[<>@\n|*_[\]]|:\/\//);
 		}
+		expect(field('email', webhookEvent, user)).not.toMatch(/[<>\n|*[\]]|:\/\/|@(everyone|here|channel)/i);
 	});
 
-	it("makes the check's status chat-safe the same way (the service passes any status text on)", () => {
-		const wrapper = (expression: string) => expression.replace(/^={{ String\((.*?) \?\? ''\)/, '={{ String(VALUE ?? \'\')');
-		for (const field of CHAT_SAFE) expect(wrapper(expressionOf(field))).toBe(wrapper(expressionOf('email')));
-		expect(expressionOf('status')).toContain("$('Read the background check').item.json.status");
+	it.each(PLAIN_ADDRESSES)('keeps the address %p as written, to copy into mail or a search', (address) => {
+		expect(field('email', webhookEvent, { id: 34, first_name: 'Jane', last_name: 'Doe', email: address })).toBe(address);
+	});
+
+	it("names an applicant whose user cannot be read (deactivated, or gone) from the event and the check, and says so", () => {
+		const fromWebhook = ['applicant', 'email', 'externalId'].map((name) => field(name, webhookEvent, unread));
+		expect(fromWebhook).toEqual([
+			'MinistrySafe user 34 (could not be read: deactivated or removed; email and External ID as the event gave them)',
+			'jane.doe@church.org',
+			'E-34',
+		]);
+		// The poll's check carries the User's id only.
+		const fromPoll = ['applicant', 'email', 'externalId'].map((name) => field(name, polledEvent, unread));
+		expect(fromPoll).toEqual([fromWebhook[0], 'not known', 'not known']);
+		// What the event gave a stranger could have set: as inert as ever.
+		const hostileEvent = { ...webhookEvent, email: '<!channel>@evil.example', external_id: '<!here>' };
+		expect(field('email', hostileEvent, unread)).toBe(chatSafeEmail('<!channel>@evil.example'));
+		expect(field('externalId', hostileEvent, unread)).toBe(chatSafe('<!here>'));
+	});
+
+	it('names an applicant read without a name by their user', () => {
+		expect(field('applicant', webhookEvent, { id: 34, first_name: '', last_name: '', email: 'x@church.org' })).toBe('MinistrySafe user 34');
 	});
 });

@@ -11,10 +11,14 @@ import { changes } from '../polling/records';
 import { ok } from '../sandbox/helpers';
 import { post } from './payloads';
 
-/** The same instant written with another offset (+05:30), or in UTC with milliseconds. */
-function rewritten(instant: unknown, how: 'utc' | 'offset'): string {
+/**
+ * The same instant written with another offset (+05:30), in UTC with milliseconds, or in UTC without them (as a
+ * serialiser that drops them writes it: the service writes both, test/unit/eventIds.test.ts).
+ */
+function rewritten(instant: unknown, how: 'utc' | 'offset' | 'whole seconds'): string {
 	const time = Date.parse(String(instant));
 	if (how === 'utc') return new Date(time).toISOString();
+	if (how === 'whole seconds') return new Date(time).toISOString().replace(/\.\d+Z$/, 'Z');
 	return `${new Date(time + 330 * 60_000).toISOString().slice(0, 23)}+05:30`;
 }
 
@@ -81,12 +85,13 @@ describe('event_id: the same occurrence through both triggers', () => {
 		const [hooked] = await webhookItems('quizCompleted');
 		const [polled] = await polling.poll();
 		expect(polled).toMatchObject({ event: 'trainingCompleted', id: training, winner: true });
-		const instant = new Date(String(polled.complete_date)).toISOString().replace('.000Z', 'Z');
+		const instant = rewritten(polled.complete_date, 'whole seconds');
 		expect(hooked.event_id).toBe(`quiz-completed:${user}:standard:${instant}`);
 		expect(polled.event_id).toBe(hooked.event_id);
 
-		// The same payload with its instant written in UTC, then with another offset: still the same occurrence.
-		for (const how of ['utc', 'offset'] as const) {
+		// The same payload with its instant written in UTC, with another offset, without milliseconds: still the same
+		// occurrence.
+		for (const how of ['utc', 'offset', 'whole seconds'] as const) {
 			const payload = { ...sentBody('quizCompleted'), complete_date: rewritten(polled.complete_date, how) };
 			expect(payload.complete_date).not.toBe(polled.complete_date);
 			const count = harness.executions.length;
@@ -94,6 +99,20 @@ describe('event_id: the same occurrence through both triggers', () => {
 			const [[again]] = (await harness.waitForExecutions(count + 1)).slice(count);
 			expect(again.event_id).toBe(polled.event_id);
 		}
+	});
+
+	it('a completion written with and without milliseconds is one occurrence', async () => {
+		const user = await make.user();
+		await make.completeTraining(await make.assignTraining(user), 91);
+		const [hooked] = await webhookItems('quizCompleted');
+		const ids: unknown[] = [];
+		for (const complete_date of ['2026-03-07T09:15:00.374-06:00', '2026-03-07T09:15:00-06:00', '2026-03-07T15:15:00.9Z']) {
+			const count = harness.executions.length;
+			expect((await post(harness.url, { ...sentBody('quizCompleted'), complete_date })).status).toBe(200);
+			const [[item]] = (await harness.waitForExecutions(count + 1)).slice(count);
+			ids.push(item.event_id);
+		}
+		expect(ids).toEqual(Array(3).fill(`quiz-completed:${String(hooked.user_id)}:standard:2026-03-07T15:15:00Z`));
 	});
 
 	it('a quiz taken again later is another occurrence; a quiz not passed has an id of its own', async () => {
@@ -131,6 +150,24 @@ describe('event_id: the same occurrence through both triggers', () => {
 		const [archived] = await polling.poll();
 		expect(archived.event_id).toBe(`background-check-status:${check}:clear:archived`);
 	});
+
+	test.each(['pending', 'awaiting_applicant'])(
+		'a background check ready from %s: the webhook and the poll agree, at the moment it leaves it',
+		async (open) => {
+			const check = await make.orderCheck(await make.user());
+			await make.checkReady(check, open);
+			const polling = pollingTrigger({ event: 'backgroundCheckStatusChanged' });
+			await polling.activate();
+			expect(sandbox.deliveries().filter((delivery) => delivery.event === 'backgroundCheckReady')).toEqual([]);
+
+			await make.checkReady(check, 'clear');
+			const [hooked] = await webhookItems('backgroundCheckReady');
+			const [polled] = await polling.poll();
+			expect(polled).toMatchObject({ id: check, previous_status: open, status: 'clear' });
+			expect(hooked.event_id).toBe(`background-check-ready:${check}`);
+			expect(polled.event_id).toBe(hooked.event_id);
+		},
+	);
 
 	it('a delivery repeated (the service retrying) carries the same event_id each time', async () => {
 		await make.user();

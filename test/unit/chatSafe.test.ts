@@ -3,7 +3,16 @@
 // own message syntax, from its documentation: Slack's mrkdwn and <…> control sequences, Teams' Markdown, HTML and
 // <at> mentions, Discord's Markdown and <@id>/<@&id>/<#id>/<t:…> tags, Google Chat's formatting and <users/…>
 // mentions, and the bare URLs and domains they (and email clients) link by themselves.
-import { chatSafe } from '../../nodes/MinistrySafe/chatSafe';
+//
+// chatSafeEmail keeps an address usable (copied into mail or a search) when nothing in it can mention, format or link
+// elsewhere. The forms of addresses: RFC 5322 3.4.1 (dot-atom local parts: letters, digits, `.`, `_`, `-`, `'`, `+`),
+// RFC 5233 (sub-addresses, `jane+safety@`), RFC 6531 (addresses in other scripts); api-v2.md gives no format beyond
+// "e-mail address" (the sandbox takes anything without spaces around an `@` and a dot, so a stranger's markup can be
+// in an address the service accepted). What the chats do
+// with one: Slack, Teams, Google Chat and mail clients link an address to itself (mailto); CommonMark 6.4 and Slack's
+// mrkdwn give no emphasis to an `_` inside a word; Discord mentions everyone for `@everyone` or `@here` wherever they
+// stand (its "allowed_mentions" documentation), and Slack with link_names for `@channel`, `@here`, `@everyone`.
+import { chatSafe, chatSafeEmail } from '../../nodes/MinistrySafe/chatSafe';
 
 /** What would still mean something in one of the chats, if it were in the output. */
 const MEANINGFUL: Array<[string, RegExp]> = [
@@ -16,6 +25,27 @@ const MEANINGFUL: Array<[string, RegExp]> = [
 	['a link scheme', /:\/\//],
 	['a domain', /[\p{L}\p{N}]\.[\p{L}\p{N}]/u],
 	['a bidirectional control', /[\u202a-\u202e\u2066-\u2069]/],
+];
+
+/** What strangers have put into names (and the service's emails) to reach a chat. */
+const hostile = [
+	'<!channel>',
+	'<!here>',
+	'<@U123>',
+	'<https://evil.example/renew|Renew your training>',
+	'@everyone',
+	'@here',
+	'@channel',
+	'[Renew now](https://evil.example/r)',
+	'<b>Bold</b>',
+	'Ann\nSmith',
+	'<@&1>',
+	'<#1>',
+	'<users/all>',
+	'<at>x</at>',
+	'evil.example',
+	'&lt;!channel&gt;',
+	'x\u2028# y',
 ];
 
 describe('chatSafe', () => {
@@ -75,26 +105,51 @@ describe('chatSafe', () => {
 		expect(chatSafe(name)).toBe(name);
 	});
 
-	const hostile = [
-		'<!channel>',
-		'<!here>',
-		'<@U123>',
-		'<https://evil.example/renew|Renew your training>',
-		'@everyone',
-		'@here',
-		'@channel',
-		'[Renew now](https://evil.example/r)',
-		'<b>Bold</b>',
-		'Ann\nSmith',
-		'<@&1>',
-		'<#1>',
-		'<users/all>',
-		'<at>x</at>',
-		'evil.example',
-		'&lt;!channel&gt;',
-		'x\u2028# y',
-	];
 	test.each(MEANINGFUL)('leaves none of these in what it gives: %s', (_, pattern) => {
 		for (const input of hostile) expect(chatSafe(input)).not.toMatch(pattern);
+	});
+});
+
+describe('chatSafeEmail', () => {
+	test.each([
+		['a plain address', 'jane@church.org'],
+		['dots in the name (Gmail ignores them; others do not)', 'jane.doe@church.org'],
+		['a sub-address (RFC 5233)', 'jane+safety@church.org'],
+		['an underscore and a hyphen inside words', 'jane_doe-smith@mail.church-camp.org'],
+		['an apostrophe (RFC 5322 atext)', "eve.o'neil@church.org"],
+		['digits and a country domain', 'j.doe1987@school.k12.us'],
+		['another script (RFC 6531)', 'josé@iglesia.es'],
+		['spaces around it', '  jane@church.org  '],
+	])('keeps %s usable: %j', (_, address) => {
+		expect(chatSafeEmail(address)).toBe(address.trim());
+	});
+
+	test.each([
+		// input                                     what the message shows
+		['a mention in the name', '<!channel>@evil.example', '‹!channel›＠evil․example'],
+		['a link in the name', '<https://evil.example|x>@evil.example', '‹https∶//evil․exampleǀx›＠evil․example'],
+		['markup in the name', '*boss*@church.org', '∗boss∗＠church․org'],
+		['an underscore that starts a word (Slack italics)', '_x_@church.org', '＿x＿＠church․org'],
+		['a web address before the @', 'www.evil.example@church.org', 'www․evil․example＠church․org'],
+		['a line break', 'jane@church.org\n# Approved', 'jane＠church․org ＃ Approved'],
+		['no domain', 'jane@localhost', 'jane＠localhost'],
+		['not an address', 'evil.example/renew', 'evil․example/renew'],
+		['nothing', '', ''],
+		['no value', null, ''],
+	])('makes %s inert: %j shows as %j', (_, input, shown) => {
+		expect(chatSafeEmail(input)).toBe(shown);
+	});
+
+	test.each([
+		['Discord @here', 'jane@here.org', 'jane＠here.org'],
+		['Discord @everyone', 'x@everyone.example', 'x＠everyone.example'],
+		['Slack @channel, in capitals', 'x@Channel.church.org', 'x＠Channel.church.org'],
+	])('keeps an address whose @ would mention everyone (%s) from doing so: %j shows as %j', (_, input, shown) => {
+		expect(chatSafeEmail(input)).toBe(shown);
+		expect(chatSafeEmail(input)).not.toMatch(/@/);
+	});
+
+	test.each(MEANINGFUL)('leaves none of these in what it gives for what is not a plain address: %s', (_, pattern) => {
+		for (const input of hostile) expect(chatSafeEmail(input)).not.toMatch(pattern);
 	});
 });

@@ -5,8 +5,10 @@
 // - RFC 3339 section 5.6 (the Internet profile of ISO 8601): `Z` or `z`, `+hh:mm`/`-hh:mm`, fractions of a second,
 //   and section 5.6's note that a space may stand for the `T`;
 // - Ruby on Rails' JSON for times (ActiveSupport `TimeWithZone#as_json`: `xmlschema(3)`, milliseconds and `-05:00`)
-//   and its `to_s` (`2026-03-07 09:15:00 -0600`: a space and an offset without a colon): the forms a Rails service
-//   writes; ISO 8601's basic offset `+0530` and hours-only `+01`;
+//   and its `to_s` (`2026-03-07 09:15:00 -0600`: a space and an offset without a colon) and `iso8601` (no
+//   milliseconds): the forms a Rails service writes, so one instant comes with and without milliseconds and an id
+//   takes it to the whole second (dropped, as a serialiser without them drops them); ISO 8601's basic offset `+0530`
+//   and hours-only `+01`;
 // - ids: the webhooks send ids as text ("34"), the API as integers (34) (decisions.md 15).
 import {
 	backgroundCheckReadyId,
@@ -25,8 +27,10 @@ describe('instantPart: one instant, however it is written', () => {
 		['2026-03-07T15:15:00z', '2026-03-07T15:15:00Z'],
 		['2026-03-07T09:15:00-06:00', '2026-03-07T15:15:00Z'],
 		['2026-03-07T09:15:00.000-06:00', '2026-03-07T15:15:00Z'],
-		['2026-03-07T09:15:00.250-06:00', '2026-03-07T15:15:00.250Z'],
-		['2026-03-07T09:15:00.250123-06:00', '2026-03-07T15:15:00.250Z'],
+		['2026-03-07T09:15:00.250-06:00', '2026-03-07T15:15:00Z'],
+		['2026-03-07T09:15:00.250123-06:00', '2026-03-07T15:15:00Z'],
+		['2026-03-07T15:15:00.999Z', '2026-03-07T15:15:00Z'],
+		['2026-03-07T15:15:59.5+00:00', '2026-03-07T15:15:59Z'],
 		['2026-03-07 09:15:00 -0600', '2026-03-07T15:15:00Z'],
 		['2026-03-07T20:45:00+05:30', '2026-03-07T15:15:00Z'],
 		['2026-03-07T16:15:00+01', '2026-03-07T15:15:00Z'],
@@ -65,16 +69,22 @@ describe('the ids of the occurrences', () => {
 	test.each([
 		['a quiz passed (webhook: ids as text, UTC)', quizEventId(true, '34', 'standard', '2026-03-07T15:15:00Z'), 'quiz-completed:34:standard:2026-03-07T15:15:00Z'],
 		['the same quiz (API: ids as numbers, an offset)', quizEventId(true, 34, 'standard', '2026-03-07T09:15:00-06:00'), 'quiz-completed:34:standard:2026-03-07T15:15:00Z'],
+		['the same quiz (API: with milliseconds)', quizEventId(true, 34, 'standard', '2026-03-07T09:15:00.374-06:00'), 'quiz-completed:34:standard:2026-03-07T15:15:00Z'],
 		['a quiz not passed', quizEventId(false, 34, 'standard', '2026-03-07T09:15:00-06:00'), 'quiz-not-passed:34:standard:2026-03-07T15:15:00Z'],
 		['a survey code in capitals', quizEventId(true, 34, ' Youth_Ministry ', '2026-03-07T15:15:00Z'), 'quiz-completed:34:youth_ministry:2026-03-07T15:15:00Z'],
 		['a check ready (webhook)', backgroundCheckReadyId('512'), 'background-check-ready:512'],
 		['processing to complete (poll)', backgroundCheckStatusId(512, 'processing', 'complete'), 'background-check-ready:512'],
 		['processing to a vendor status (poll)', backgroundCheckStatusId(512, 'Processing', 'clear'), 'background-check-ready:512'],
-		['first seen already complete (it was processing in between)', backgroundCheckStatusId(512, null, 'complete'), 'background-check-ready:512'],
+		['pending to clear (poll)', backgroundCheckStatusId(512, 'pending', 'clear'), 'background-check-ready:512'],
+		['awaiting the applicant to complete (poll)', backgroundCheckStatusId(512, 'awaiting_applicant', 'complete'), 'background-check-ready:512'],
+		['first seen already complete (it was open in between)', backgroundCheckStatusId(512, null, 'complete'), 'background-check-ready:512'],
+		['processing to pending (still open)', backgroundCheckStatusId(512, 'processing', 'pending'), 'background-check-status:512:processing:pending'],
+		['pending to awaiting the applicant (still open)', backgroundCheckStatusId(512, 'Pending', 'awaiting_applicant'), 'background-check-status:512:pending:awaiting_applicant'],
+		['first seen pending', backgroundCheckStatusId(512, null, 'pending'), 'background-check-status:512:none:pending'],
 		['processing to archived', backgroundCheckStatusId(512, 'processing', 'archived'), 'background-check-status:512:processing:archived'],
 		['a new order', backgroundCheckStatusId(512, null, 'processing'), 'background-check-status:512:none:processing'],
 		['complete to archived', backgroundCheckStatusId(512, 'complete', 'archived'), 'background-check-status:512:complete:archived'],
-		['pending to clear', backgroundCheckStatusId(512, 'pending', 'clear'), 'background-check-status:512:pending:clear'],
+		['clear to consider (a later change of a finished check)', backgroundCheckStatusId(512, 'clear', 'consider'), 'background-check-status:512:clear:consider'],
 		['a user created', userCreatedId('77'), 'user-created:77'],
 		['a renewal due', trainingRenewalDueId(901, '2028-03-07'), 'training-renewal-due:901:2028-03-07'],
 	])('%s: %p', (_occurrence, id, expected) => {

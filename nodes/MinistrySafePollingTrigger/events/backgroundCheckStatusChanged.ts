@@ -17,7 +17,8 @@ const item = (check: IDataObject, previousStatus: string | null): IDataObject =>
 	...check,
 	event: 'backgroundCheckStatusChanged',
 	previous_status: previousStatus,
-	// Leaving processing is the webhook's background check ready: the same id (contract.md "Event IDs (both triggers)").
+	// Leaving an open status for a finished one is the webhook's background check ready: the same id (contract.md
+	// "Event IDs (both triggers)").
 	event_id: backgroundCheckStatusId(check.id, previousStatus, check.status),
 });
 

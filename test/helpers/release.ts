@@ -19,16 +19,22 @@ export interface Release {
 }
 
 /**
+ * 1.1.0 (CHANGELOG.md, 2026-11-27): as 1.0.0, the main that landed with package.json at 1.1.0, a8be943 (after the
+ * release commit a855147 came Staff List > File, which the 1.1.0 changelog lists); node version 1.3 and event ids came
+ * with it.
+ */
+export const RELEASE_1_1_0: Release = { tag: 'v1.1.0', commit: 'a8be943cbe759ff8b9adc532b76fe66ec0d2d27a' };
+
+/**
  * Every release whose saved nodes must keep their meaning. 1.0.0 (CHANGELOG.md, 2026-11-26) is the main that landed
- * with package.json at 1.0.0, 7d001ad: its node versions 1.2 and trigger 1.1 were first released there.
+ * with package.json at 1.0.0, 7d001ad: its node versions 1.2 and trigger 1.1 were first released there; 1.1.0 released
+ * node version 1.3.
  */
 export const RELEASES: Release[] = [
 	{ tag: RELEASE_TAG, commit: RELEASE_COMMIT },
 	{ tag: 'v1.0.0', commit: '7d001ad737754b36763019c22bd6a597516a5475' },
+	RELEASE_1_1_0,
 ];
-
-/** 1.1.0 (CHANGELOG.md, 2026-11-27): the release commit a855147, package.json at 1.1.0; event ids came with it. */
-export const RELEASE_1_1_0: Release = { tag: 'v1.1.0', commit: 'a855147ae549d02ee1a58bc433c6988847eb22c9' };
 
 function git(args: string[]): string {
 	return execFileSync('git', args, {

@@ -8,7 +8,7 @@ import type { Options } from '../../actions/common/choices';
 import { itemInput } from '../../actions/common/inputs';
 import { VERSION_1_2, VERSION_1_3 } from '../../actions/common/versions';
 import { newUserTypeField } from './columns';
-import { readsFile } from './source';
+import { chosenFileColumns, readsFile } from './source';
 import type { TypeWords } from '../person/values';
 
 type UserType = (typeof USER_TYPES)[number];
@@ -23,6 +23,8 @@ export interface ColumnsSettings {
 	at1_3: boolean;
 	/** Node version 1.3: the words the options add to those that say a type (Sync; Create or Update has no options). */
 	typeWords: TypeWords;
+	/** A file's columns its options name for External ID and User Type ('External ID Column', 'User Type Column'). */
+	chosenColumns: { external_id?: string; user_type?: string };
 }
 
 /** The mapper's modes and its labels for them, as n8n's editor shows them (fieldWords 'column'). */
@@ -69,6 +71,7 @@ function readColumnsSettings(context: IExecuteFunctions): ColumnsSettings {
 	}
 	// Sync's default is Map Automatically, Create or Update's Map Each Column Manually (columns.ts). A file's
 	// rows are always mapped automatically (source.ts).
-	const automatic = (sync && readsFile(context)) || (mode ?? (sync ? 'autoMapInputData' : 'defineBelow')) === 'autoMapInputData';
-	return { automatic, sync, newUserType: newUserType ?? 'fromColumns', at1_3, typeWords };
+	const file = sync && readsFile(context);
+	const automatic = file || (mode ?? (sync ? 'autoMapInputData' : 'defineBelow')) === 'autoMapInputData';
+	return { automatic, sync, newUserType: newUserType ?? 'fromColumns', at1_3, typeWords, chosenColumns: file ? chosenFileColumns(context) : {} };
 }

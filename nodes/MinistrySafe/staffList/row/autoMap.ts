@@ -179,14 +179,26 @@ export interface RowMapping {
 /** Mappings already made, by the row's field names: a staff list's rows share their columns. */
 const known = new Map<string, RowMapping>();
 
-/** The mapping of one row, worked out once per set of field names. */
-export function autoMappedRow(json: IDataObject, columns: readonly AutoColumn[], at1_3 = false): RowMapping {
+/**
+ * The mapping of one row, worked out once per set of field names. A column `chosen` for a field (a file's options name
+ * it) fills that field, alone.
+ */
+export function autoMappedRow(
+	json: IDataObject,
+	columns: readonly AutoColumn[],
+	at1_3 = false,
+	chosen: Partial<Record<AutoColumn, string>> = {},
+): RowMapping {
 	const fields = Object.keys(json);
-	const key = `${at1_3 ? '1.3' : '1.2'}\u0000${columns.join(',')}\u0000${fields.join('\u0000')}`;
+	const key = `${at1_3 ? '1.3' : '1.2'}\u0000${columns.join(',')}\u0000${fields.join('\u0000')}\u0000${JSON.stringify(chosen)}`;
 	let mapping = known.get(key);
 	if (!mapping) {
 		const candidates = at1_3 ? Object.fromEntries(columns.map((column) => [column, candidatesFor(column, fields, true)])) : {};
 		mapping = { mapped: autoMapped(fields, columns, at1_3), candidates };
+		for (const [column, field] of Object.entries(chosen) as Array<[AutoColumn, string]>) {
+			mapping.mapped[column] = field;
+			mapping.candidates[column] = [field];
+		}
 		if (known.size > 1000) known.clear();
 		known.set(key, mapping);
 	}

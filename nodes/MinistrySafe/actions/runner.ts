@@ -50,7 +50,7 @@ export async function collect(
 	} catch (error) {
 		const itemError = errorForItems(error, this, items);
 		if (!this.continueOnFail()) throw itemError;
-		output.push(errorItemOf(itemError, pairedItem));
+		output.push(errorItemOf(itemError, this.getNode(), pairedItem));
 	}
 }
 

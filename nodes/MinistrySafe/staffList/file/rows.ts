@@ -53,7 +53,7 @@ export function rowsOf(
 	const unreadable = firstNotText(read);
 	if (unreadable) {
 		throw fail(
-			`holds a character that is not text (${unreadable.code}) in ${quoted(unreadable.column)}, ${unreadable.place}`,
+			`holds a character that is not text (${unreadable.code}) in ${unreadable.place}`,
 			file.encoding === 'auto'
 				? "The file may be saved in another encoding: choose it under 'File Encoding' (Options), or save the file as CSV UTF-8 where it is exported."
 				: "Check 'File Encoding' (Options): the file may be saved in another one. 'Automatic' reads UTF-8, UTF-16 with a byte order mark and Windows-1252.",
@@ -120,16 +120,16 @@ function distinctNames(header: string[]): string[] {
 	});
 }
 
-/** The first value that is not text (a column name counts too), with where it is. */
-function firstNotText(read: FileRows): { code: string; column: string; place: string } | undefined {
+/** The first value that is not text, with where it is: the header (a column name), or a row and its column. */
+function firstNotText(read: FileRows): { code: string; place: string } | undefined {
 	for (const column of read.columns) {
 		const code = notTextIn(column);
-		if (code) return { code, column, place: `the header (${read.header ?? 'its column names'})` };
+		if (code) return { code, place: read.header ? `its header, ${read.header}` : 'a field name' };
 	}
 	for (const { json, row } of read.rows) {
 		for (const [column, value] of Object.entries(json)) {
 			const code = typeof value === 'string' ? notTextIn(value) : undefined;
-			if (code) return { code, column, place: row.label };
+			if (code) return { code, place: `${quoted(column)}, ${row.label}` };
 		}
 	}
 	return undefined;

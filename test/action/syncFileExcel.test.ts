@@ -43,7 +43,11 @@ async function exportTable(): Promise<{ users: UserRecord[]; table: Table }> {
 const itemsOf = (table: Table): IDataObject[] => table.slice(1).map((row) => Object.fromEntries(table[0].map((column, index) => [column, row[index]])));
 
 /** An output item without the row number a file adds: what the same row as an input item puts out. */
-const withoutRow = ({ file_row: _row, ...rest }: IDataObject) => rest;
+const withoutRow = (json: IDataObject) => {
+	const rest = { ...json };
+	delete rest.file_row;
+	return rest;
+};
 
 /** Both runs decide alike, the file's rows being read from the lines given (header included). */
 async function expectReadAsItems(table: Table, file: InputFile, parameters: INodeParameters = {}): Promise<IDataObject[]> {

@@ -16,13 +16,21 @@ export const FILE_ENCODINGS: Array<{ name: string; value: FileEncoding; descript
 	{ name: 'Windows-1252', value: 'windows1252', description: "Western European, as Excel on Windows saves 'CSV (Comma delimited)'" },
 ];
 
-/** TextDecoder's label for each encoding. */
-const DECODER_LABELS: Record<Exclude<FileEncoding, 'auto'>, string> = {
-	utf8: 'utf-8',
-	utf16le: 'utf-16le',
-	utf16be: 'utf-16be',
-	windows1252: 'windows-1252',
-};
+/** TextDecoder's label for each Unicode encoding. */
+const DECODER_LABELS = { utf8: 'utf-8', utf16le: 'utf-16le', utf16be: 'utf-16be' } as const;
+
+/**
+ * Windows-1252's characters for the bytes 0x80-0x9F (https://encoding.spec.whatwg.org/index-windows-1252.txt); every
+ * other byte is the character of its own number. Node 20's TextDecoder('windows-1252') reads these bytes as Latin-1's
+ * control characters (n8n 2.8 runs on it), so the node reads them itself.
+ */
+const WINDOWS_1252_80_9F = '€\u0081‚ƒ„…†‡ˆ‰Š‹Œ\u008DŽ\u008F\u0090‘’“”•–—˜™š›œ\u009DžŸ';
+
+function decodeWindows1252(buffer: Uint8Array): string {
+	return Buffer.from(buffer.buffer, buffer.byteOffset, buffer.byteLength)
+		.toString('latin1')
+		.replace(/[\u0080-\u009F]/g, (char) => WINDOWS_1252_80_9F[char.charCodeAt(0) - 0x80]);
+}
 
 /** The byte order marks, longest first: the one a file starts with says its encoding. */
 const BYTE_ORDER_MARKS: Array<{ encoding: 'utf8' | 'utf16le' | 'utf16be'; bytes: number[] }> = [
@@ -55,10 +63,13 @@ export function encodingOf(buffer: Uint8Array, chosen: FileEncoding): Exclude<Fi
 }
 
 /**
- * The file as text, without a byte order mark. A byte the encoding has no character for becomes U+FFFD, which the
- * file's check of its cells refuses (rows.ts): a name is never written with it.
+ * The file as text, without a byte order mark. A byte the encoding has no character for becomes U+FFFD (or, in
+ * Windows-1252, one of the five control characters it leaves unassigned), which the file's check of its cells refuses
+ * (rows.ts): a name is never written with it.
  */
 export function decodeFile(buffer: Uint8Array, chosen: FileEncoding): string {
+	const encoding = encodingOf(buffer, chosen);
+	if (encoding === 'windows1252') return decodeWindows1252(buffer);
 	// TextDecoder drops a byte order mark of its own encoding (ignoreBOM false).
-	return new TextDecoder(DECODER_LABELS[encodingOf(buffer, chosen)]).decode(buffer);
+	return new TextDecoder(DECODER_LABELS[encoding]).decode(buffer);
 }

@@ -17,7 +17,7 @@ const OPTION_LABELS = { external_id: 'External ID Column', user_type: 'User Type
 
 /** A column the options name ('External ID Column', 'User Type Column') that a file does not have: refused. */
 export function checkChosenColumns(context: IExecuteFunctions, settings: ColumnsSettings, files: ListFile[]): void {
-	for (const [field, column] of Object.entries(settings.chosenColumns) as Array<[keyof typeof OPTION_LABELS, string]>) {
+	for (const [field, column] of Object.entries(settings.chosenColumns ?? {}) as Array<[keyof typeof OPTION_LABELS, string]>) {
 		const without = files.find((file) => !file.columns.includes(column));
 		if (!without) continue;
 		throw new NodeOperationError(
@@ -45,7 +45,7 @@ export function fileWithoutExternalId(context: IExecuteFunctions, settings: Colu
 	};
 	const todo = "Set 'External ID Column' (Options) to the column that holds each person's ID in your own system";
 	if (mapped.external_id !== undefined) {
-		const option = settings.chosenColumns.external_id === undefined ? '' : " ('External ID Column')";
+		const option = settings.chosenColumns?.external_id === undefined ? '' : " ('External ID Column')";
 		return new NodeOperationError(context.getNode(), `No row of the file gives an 'External ID': its column ${quoted(mapped.external_id)}${option} is empty in every row`, {
 			description: `${todo}. Nothing was sent to the service.`,
 		});

@@ -24,7 +24,7 @@ export interface ColumnsSettings {
 	/** Node version 1.3: the words the options add to those that say a type (Sync; Create or Update has no options). */
 	typeWords: TypeWords;
 	/** A file's columns its options name for External ID and User Type ('External ID Column', 'User Type Column'). */
-	chosenColumns: { external_id?: string; user_type?: string };
+	chosenColumns?: { external_id?: string; user_type?: string };
 }
 
 /** The mapper's modes and its labels for them, as n8n's editor shows them (fieldWords 'column'). */
@@ -73,5 +73,5 @@ function readColumnsSettings(context: IExecuteFunctions): ColumnsSettings {
 	// rows are always mapped automatically (source.ts).
 	const file = sync && readsFile(context);
 	const automatic = file || (mode ?? (sync ? 'autoMapInputData' : 'defineBelow')) === 'autoMapInputData';
-	return { automatic, sync, newUserType: newUserType ?? 'fromColumns', at1_3, typeWords, chosenColumns: file ? chosenFileColumns(context) : {} };
+	return { automatic, sync, newUserType: newUserType ?? 'fromColumns', at1_3, typeWords, ...(file ? { chosenColumns: chosenFileColumns(context) } : {}) };
 }

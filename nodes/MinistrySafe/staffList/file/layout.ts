@@ -3,11 +3,11 @@
 // - a report's title lines above the header (a title, a date: one value each, as Excel writes a title row,
 //   `Staff Report,,,`) are passed over: the header is the first line with two values or more;
 // - the delimiter is the one the header uses most, outside quotes, of comma, semicolon (spreadsheets in much of Europe),
-//   tab and pipe; a tie is decided by the lines below (the delimiter that gives most of them as many values as the
-//   header has); a header with none is a one-column file, read as comma-separated.
+//   tab and pipe; a tie is decided by the lines below (the delimiter that most of them use as often as the header
+//   does); a header with none is a one-column file, read as comma-separated.
 // Lines with nothing but spaces and delimiters (a spreadsheet's empty row) are passed over, as they are no rows. A
 // one-column file stays one: a title is passed over only when a row below the header found shows that it was one.
-import { type RecordRead, type RecordReader, recordReader } from './records';
+import { type RecordReader, recordReader } from './records';
 
 export const DELIMITERS = [',', ';', '\t', '|'] as const;
 
@@ -25,80 +25,93 @@ export interface Layout extends Place {
 	delimiter: string;
 }
 
+/** One line as scanned for its layout: how often it uses each delimiter outside quotes, and where the next one starts. */
+interface ScannedLine extends Place {
+	counts: Map<string, number>;
+	hasText: boolean;
+	next: Place;
+}
+
 /** Excel's `sep=X` first line: X is the delimiter (not a letter, a digit, a quote or a space, but a tab may be). */
 const SEP_LINE = /"?sep=(\t|[^\p{L}\p{N}"\s])"?[^\p{L}\p{N}\r\n]*(\r\n|\r|\n|$)/iuy;
 
 const readers = new Map<string, RecordReader>(DELIMITERS.map((delimiter) => [delimiter, recordReader(delimiter)]));
 const readerFor = (delimiter: string) => readers.get(delimiter) ?? recordReader(delimiter);
 
-/** Whether a line holds text: not only spaces and delimiters (';;;' is an empty row, whichever delimiter reads it). */
-const hasText = (line: string) => /[^\s,;|]/.test(line);
-const filled = (cells: string[]) => cells.filter((cell) => cell.trim() !== '').length;
-
-/** The record at `at`, or undefined when a quote it opens is never closed read so. */
-function recordAt(text: string, at: Place, read: RecordReader): RecordRead | undefined {
-	try {
-		return read(text, at.index, at.line);
-	} catch {
-		// CsvSyntaxError, the one error of a record: csv.ts reads the file again with the delimiter found, and says where.
-		return undefined;
-	}
-}
-
-/** The next line from `at` that holds text, read with `read`. */
-function nextWithText(text: string, at: Place, read: RecordReader): (RecordRead & { start: number }) | undefined {
+/**
+ * The line at `at`, to its end outside quotes: the delimiters it uses outside quotes (any quote opens or closes one, so
+ * that a delimiter inside a quoted value never counts), and whether it holds anything but spaces and delimiters.
+ */
+function scanLine(text: string, at: Place, fixed?: string): ScannedLine {
+	const counts = new Map<string, number>();
+	let quoted = false;
+	let hasText = false;
 	let { index, line } = at;
-	while (index < text.length) {
-		const record = recordAt(text, { index, line }, read);
-		if (!record) return undefined;
-		if (hasText(text.slice(index, record.next))) return { ...record, start: index };
-		({ next: index, nextLine: line } = record);
+	for (; index < text.length; index++) {
+		const char = text[index];
+		if (char === '"') {
+			quoted = !quoted;
+			hasText = true;
+		} else if (char === '\r' || char === '\n') {
+			if (char === '\r' && text[index + 1] === '\n') index++;
+			line++;
+			if (!quoted) {
+				index++;
+				break;
+			}
+		} else if (!quoted && (DELIMITERS.includes(char as (typeof DELIMITERS)[number]) || char === fixed)) {
+			counts.set(char, (counts.get(char) ?? 0) + 1);
+		} else if (char.trim() !== '') hasText = true;
 	}
-	return undefined;
+	return { ...at, counts, hasText, next: { index, line } };
 }
 
-/** The delimiter the line at `at` uses most (a tie decided by the lines below), or undefined when it uses none. */
-function delimiterOfLine(text: string, at: Place): string | undefined {
-	const read = DELIMITERS.map((delimiter) => ({ delimiter, record: recordAt(text, at, readerFor(delimiter)) }));
-	const most = Math.max(...read.map(({ record }) => record?.cells.length ?? 0));
-	if (most <= 1) return undefined;
-	const tied = read.filter(({ record }) => record?.cells.length === most) as Array<{ delimiter: string; record: RecordRead }>;
-	if (tied.length === 1) return tied[0].delimiter;
-	const fitting = tied.map(({ delimiter, record }) => {
-		const reader = readerFor(delimiter);
-		let below: Place = { index: record.next, line: record.nextLine };
-		let count = 0;
-		for (let row = 0; row < LINES_DECIDING; row++) {
-			const next = nextWithText(text, below, reader);
-			if (!next) break;
-			if (next.cells.length === most) count++;
-			below = { index: next.next, line: next.nextLine };
-		}
-		return count;
-	});
-	return tied[fitting.indexOf(Math.max(...fitting))].delimiter;
+/** The lines from `at` that hold text, at most `count` of them. */
+function linesWithText(text: string, at: Place, count: number, fixed?: string): ScannedLine[] {
+	const found: ScannedLine[] = [];
+	while (at.index < text.length && found.length < count) {
+		const scanned = scanLine(text, at, fixed);
+		if (scanned.hasText) found.push(scanned);
+		at = scanned.next;
+	}
+	return found;
+}
+
+/** The delimiter a line uses most (a tie decided by the lines below it), or undefined when it uses none. */
+function delimiterOfLine(text: string, line: ScannedLine): string | undefined {
+	const countOf = (scanned: ScannedLine, delimiter: string) => scanned.counts.get(delimiter) ?? 0;
+	const most = Math.max(...DELIMITERS.map((delimiter) => countOf(line, delimiter)));
+	if (most === 0) return undefined;
+	const tied = DELIMITERS.filter((delimiter) => countOf(line, delimiter) === most);
+	if (tied.length === 1) return tied[0];
+	const below = linesWithText(text, line.next, LINES_DECIDING);
+	const fitting = tied.map((delimiter) => below.filter((scanned) => countOf(scanned, delimiter) === most).length);
+	return tied[fitting.indexOf(Math.max(...fitting))];
+}
+
+/** How many values a line holds, read with its delimiter (quotes as RFC 4180 reads them); 0 when it cannot be read. */
+function valuesOf(text: string, line: Place, delimiter: string): number {
+	try {
+		return readerFor(delimiter)(text, line.index, line.line).cells.filter((cell) => cell.trim() !== '').length;
+	} catch {
+		// CsvSyntaxError: csv.ts reads the file again with the delimiter found, and says where.
+		return 0;
+	}
 }
 
 /** The header: the first line with two values or more, after title lines; the first line when there is none. */
 function headerAfterTitles(text: string, from: Place, fixed?: string): Layout {
-	const firstLine = nextWithText(text, from, readerFor(fixed ?? ','));
-	if (!firstLine) return { delimiter: fixed ?? ',', ...from };
-	const first = { index: firstLine.start, line: firstLine.line };
-	let at = first;
-	for (let title = 0; title <= TITLE_LINES; title++) {
-		const delimiter = fixed ?? delimiterOfLine(text, at);
-		const read = readerFor(delimiter ?? ',');
-		const line = recordAt(text, at, read);
-		if (!line) break;
-		const below = nextWithText(text, { index: line.next, line: line.nextLine }, read);
-		if (delimiter !== undefined && filled(line.cells) >= 2) {
-			if (title === 0 || below) return { delimiter, ...at };
-			break;
-		}
-		if (!below) break;
-		at = { index: below.start, line: below.line };
+	const lines = linesWithText(text, from, TITLE_LINES + 2, fixed);
+	const [first] = lines;
+	if (!first) return { delimiter: fixed ?? ',', ...from };
+	for (const [title, line] of lines.slice(0, TITLE_LINES + 1).entries()) {
+		const delimiter = fixed ?? delimiterOfLine(text, line);
+		if (delimiter === undefined || valuesOf(text, line, delimiter) < 2) continue;
+		// Lines passed over as a title need a row below the header to show that they were one.
+		if (title === 0 || lines[title + 1]) return { delimiter, index: line.index, line: line.line };
+		break;
 	}
-	return { delimiter: fixed ?? delimiterOfLine(text, first) ?? ',', ...first };
+	return { delimiter: fixed ?? delimiterOfLine(text, first) ?? ',', index: first.index, line: first.line };
 }
 
 /** Where the header of the text from `start` is, and its delimiter. */

@@ -521,10 +521,11 @@ const written: fc.Arbitrary<Written> = fc.integer({ min: 1, max: 5 }).chain((col
 			lineEnd: fc.constantFrom('\r\n', '\n', '\r'),
 			bom: fc.boolean(),
 			finalLineEnd: fc.boolean(),
-			// Titles above a header of two columns or more: a row below it shows them to be titles.
+			// Titles above a header of two columns or more: a row below it shows them to be titles (filtered below).
 			titles: columns === 1 ? fc.constant<string[]>([]) : fc.array(words, { maxLength: 2 }),
 		})
-		.filter((w) => w.titles.length === 0 || w.rows.some((row) => !isBlank(row.map((c) => c.value)))),
+		// A row below holding more than spaces and delimiters (layout.ts's line with text).
+		.filter((w) => w.titles.length === 0 || w.rows.some((row) => row.some((c) => /[^\s,;|]/.test(c.value)))),
 );
 
 /**

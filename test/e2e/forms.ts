@@ -22,14 +22,17 @@ export interface FormPage {
 	url: string;
 }
 
-/** The user name and password of a form behind Basic Auth, as a browser asks for them. */
-export interface FormLogin {
-	user: string;
-	password: string;
-}
+/**
+ * Who is at the form, as a browser says it: the user name and password of a form behind Basic Auth, or the session
+ * cookie of someone logged in to n8n (a form behind n8n User Auth).
+ */
+export type FormLogin = { user: string; password: string } | { cookie: string };
 
-const basicAuth = (login?: FormLogin): Record<string, string> =>
-	login ? { authorization: `Basic ${Buffer.from(`${login.user}:${login.password}`).toString('base64')}` } : {};
+function loginHeaders(login?: FormLogin): Record<string, string> {
+	if (!login) return {};
+	if ('cookie' in login) return { cookie: login.cookie };
+	return { authorization: `Basic ${Buffer.from(`${login.user}:${login.password}`).toString('base64')}` };
+}
 
 interface FormField {
 	id: string;
@@ -102,19 +105,19 @@ function formFields(html: string): FormField[] {
 }
 
 /** The execution's status as the page's script asks for it: 'form-waiting' once a page of the form waits. */
-async function executionStatus(waitingUrl: string): Promise<string> {
-	const status = (await (await fetch(`${waitingUrl}/n8n-execution-status`)).text()).trim();
+async function executionStatus(waitingUrl: string, login?: FormLogin): Promise<string> {
+	const status = (await (await fetch(`${waitingUrl}/n8n-execution-status`, { headers: loginHeaders(login) })).text()).trim();
 	if (['canceled', 'crashed', 'error'].includes(status)) throw new Error(`The execution behind the form ended: ${status}`);
 	return status;
 }
 
 /** The page waiting at `waitingUrl`, as the page's script opens it; `after`: another page than this one. */
-async function waitingPage(waitingUrl: string, after?: FormPage): Promise<FormPage> {
+async function waitingPage(waitingUrl: string, login?: FormLogin, after?: FormPage): Promise<FormPage> {
 	return waitFor(
 		'the next page of the form',
 		async () => {
-			if ((await executionStatus(waitingUrl)) !== 'form-waiting') return undefined;
-			const page = await fetch(waitingUrl, { signal: AbortSignal.timeout(30_000) });
+			if ((await executionStatus(waitingUrl, login)) !== 'form-waiting') return undefined;
+			const page = await fetch(waitingUrl, { headers: loginHeaders(login), signal: AbortSignal.timeout(30_000) });
 			const html = await page.text();
 			if (!page.ok) throw new Error(`The page answered ${page.status}: ${visibleText(html).slice(0, 500)}`);
 			const next = readPage(html, waitingUrl);
@@ -127,7 +130,7 @@ async function waitingPage(waitingUrl: string, after?: FormPage): Promise<FormPa
 }
 
 /** The page after the form's first: a later page of the form, or its ending page, once n8n's execution reaches it. */
-async function nextPage(response: Response, url: string): Promise<FormPage> {
+async function nextPage(response: Response, url: string, login?: FormLogin): Promise<FormPage> {
 	const text = await response.text();
 	if (!response.ok) throw new Error(`The form answered ${response.status}: ${visibleText(text).slice(0, 500)}`);
 	let answer: { formWaitingUrl?: string } | undefined;
@@ -140,7 +143,7 @@ async function nextPage(response: Response, url: string): Promise<FormPage> {
 	const waitingUrl = answer?.formWaitingUrl;
 	if (!waitingUrl) throw new Error(`The form answered without a next page: ${text.slice(0, 500)}`);
 	// As the page's script does: ask for the execution's status until the next page waits, then open it.
-	return waitingPage(waitingUrl);
+	return waitingPage(waitingUrl, login);
 }
 
 /** The page's fields filled in by label (every required field must be answered, an optional one is sent empty). */
@@ -181,7 +184,7 @@ export async function submitForm(url: string, answers: FormAnswers, login?: Form
 	const html = await waitFor(
 		`the form page at ${url}`,
 		async () => {
-			const opened = await fetch(url, { headers: basicAuth(login), signal: AbortSignal.timeout(30_000) });
+			const opened = await fetch(url, { headers: loginHeaders(login), signal: AbortSignal.timeout(30_000) });
 			last = { status: opened.status, html: await opened.text() };
 			if (opened.ok) return last.html;
 			if (opened.status !== 404) throw new Error(`The form page answered ${opened.status}: ${visibleText(last.html).slice(0, 500)}`);
@@ -198,15 +201,21 @@ export async function submitForm(url: string, answers: FormAnswers, login?: Form
 	const response = await fetch(url, {
 		method: 'POST',
 		body,
-		headers: { ...basicAuth(login), ...(authToken ? { 'x-auth-token': authToken } : {}) },
+		headers: { ...loginHeaders(login), ...(authToken ? { 'x-auth-token': authToken } : {}) },
 		signal: AbortSignal.timeout(120_000),
 	});
-	return nextPage(response, url);
+	return nextPage(response, url, login);
 }
 
 /** Answers a later page of the form (by label, as `submitForm` does) and returns the page that follows it. */
-export async function submitPage(page: FormPage, answers: FormAnswers): Promise<FormPage> {
-	const response = await fetch(page.url, { method: 'POST', body: filledIn(page.html, answers), signal: AbortSignal.timeout(120_000) });
+export async function submitPage(page: FormPage, answers: FormAnswers, login?: FormLogin): Promise<FormPage> {
+	const authToken = /const authToken = '([^']*)'/.exec(page.html)?.[1];
+	const response = await fetch(page.url, {
+		method: 'POST',
+		body: filledIn(page.html, answers),
+		headers: { ...loginHeaders(login), ...(authToken ? { 'x-auth-token': authToken } : {}) },
+		signal: AbortSignal.timeout(120_000),
+	});
 	if (!response.ok) throw new Error(`The page answered ${response.status}: ${visibleText(await response.text()).slice(0, 500)}`);
-	return waitingPage(page.url, page);
+	return waitingPage(page.url, login, page);
 }

@@ -124,8 +124,33 @@ interface SheetJs {
 	write(workbook: unknown, options: { type: 'buffer'; bookType: 'xlsx' }): unknown;
 }
 
+/**
+ * The upload template with its trigger replaced as its sticky note says for n8n User Auth: a new Form Trigger (2.6,
+ * n8n 2.24 and later) set to it, with the same fields, on a path of its own. n8n 2.8 has no such trigger.
+ */
+const BEHIND_N8N_LOGIN = 'tplUploadN8nUserAuth';
+const HAS_N8N_USER_AUTH = selectedRuntime().name !== 'oldest';
+function behindN8nLogin(workflow: WorkflowFile): WorkflowFile {
+	const nodes = workflow.nodes.map((node) => {
+		if (node.type !== 'n8n-nodes-base.formTrigger') return node;
+		const parameters = node.parameters as { options: Record<string, unknown> };
+		const trigger: Record<string, unknown> = {
+			...node,
+			typeVersion: 2.6,
+			parameters: { ...parameters, authentication: 'n8nUserAuth', options: { ...parameters.options, path: 'upload-staff-list-n8n-login' } },
+		};
+		delete trigger.credentials;
+		return trigger;
+	});
+	return { ...workflow, id: BEHIND_N8N_LOGIN, name: `${workflow.name} (n8n User Auth)`, nodes };
+}
+
 beforeAll(async () => {
-	env = await startE2eEnvironment({ workflows: templates, publish: [UPLOAD, VOLUNTEER] });
+	const n8nLogin = HAS_N8N_USER_AUTH ? [behindN8nLogin(template(UPLOAD))] : [];
+	env = await startE2eEnvironment({
+		workflows: [...templates, ...n8nLogin],
+		publish: [UPLOAD, VOLUNTEER, ...n8nLogin.map((workflow) => workflow.id)],
+	});
 }, 600_000);
 
 afterAll(async () => {
@@ -219,6 +244,35 @@ describe('Upload your staff list', () => {
 		expect(sentSince(start)).toEqual([]);
 		expect((await env.client.executions(env.apiKey, UPLOAD)).length).toBe(executionsBefore);
 	});
+
+	(HAS_N8N_USER_AUTH ? it : it.skip)(
+		'behind n8n User Auth, as the sticky note says for n8n 2.24 and later: a visitor not logged in to n8n is sent to sign in; someone logged in answers both pages',
+		async () => {
+			const variant = behindN8nLogin(workflow);
+			const start = env.sandbox.requests.length;
+			const opened = await fetch(formUrl(variant), { redirect: 'manual', signal: AbortSignal.timeout(30_000) });
+			const sent = await fetch(formUrl(variant), { method: 'POST', body: new FormData(), redirect: 'manual', signal: AbortSignal.timeout(30_000) });
+			expect({ status: opened.status, location: opened.headers.get('location') }).toEqual({ status: 302, location: expect.stringMatching(/\/signin\?redirect=/) });
+			expect(sent.status).toBe(401);
+			expect(sentSince(start)).toEqual([]);
+
+			const login = { cookie: env.client.sessionCookie };
+			const header = ['TEACHERNUMBER', 'FIRST_NAME', 'LAST_NAME', 'EMAIL_ADDR'];
+			const question = await submitForm(
+				formUrl(variant),
+				{
+					'Staff list (CSV or Excel)': { name: 'powerschool-staff.csv', type: 'text/csv', content: csv([header, ['TPL-PS-601', 'Una', 'Loginwell', 'una.loginwell@example.org']]) },
+					'Who is on the list?': VOLUNTEERS,
+					'What should happen?': DRY_RUN,
+				},
+				login,
+			);
+			expect(choicesOf(question, "Column with each person's ID")).toEqual(header);
+			const page = await submitPage(question, { "Column with each person's ID": 'TEACHERNUMBER' }, login);
+			expect(page.text.split('\n')).toEqual(expect.arrayContaining(['Would create 1 volunteer: Una Loginwell', SEND_AGAIN]));
+			expect(writes(sentSince(start))).toEqual([]);
+		},
+	);
 
 	const ACCENTED = [
 		['Employee ID', 'First Name', 'Last Name', 'Email', 'User Type'],

@@ -7,26 +7,16 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { type Table, unicodeText, utf16BigEndian, utf8Csv, windows1252, windowsCsv, withSepLine, withTitle } from '../fixtures/excelExports';
-import { type InputFile, jsonOf, runActionNode } from '../helpers/n8n';
+import { type InputFile, jsonOf } from '../helpers/n8n';
 import { sentRequests, useSandbox } from '../helpers/sandbox';
-import { allUsers as listUsers, mappedAutomatically, type UserRecord } from '../helpers/staffList';
+import { allUsers as listUsers, syncAt1_3, syncFromFile, type UserRecord } from '../helpers/staffList';
 
 const sandbox = useSandbox();
 const allUsers = () => listUsers(sandbox());
 const methods = () => sentRequests(sandbox()).map(({ method, path }) => `${method} ${path}`);
 
-/** Sync at 1.3 with Map Automatically, on input items or on a file (Dry Run on unless said). */
-const runSync = (input: { items: IDataObject[]; files?: InputFile[] }, parameters: INodeParameters = {}, continueOnFail = false) =>
-	runActionNode({
-		parameters: { resource: 'user', operation: 'sync', dryRun: true, columns: mappedAutomatically, newUserType: 'volunteer', ...parameters },
-		items: input.items,
-		files: input.files,
-		credential: sandbox(),
-		typeVersion: 1.3,
-		continueOnFail,
-	});
-const fromFile = (file: InputFile, parameters: INodeParameters = {}, continueOnFail = false) =>
-	runSync({ items: [{}], files: [file] }, { staffList: 'file', ...parameters }, continueOnFail);
+const runSync = (input: { items: IDataObject[] }) => syncAt1_3(sandbox(), input);
+const fromFile = (file: InputFile, parameters: INodeParameters = {}, continueOnFail = false) => syncFromFile(sandbox(), file, parameters, continueOnFail);
 
 const HEADER = ['Employee ID', 'First Name', 'Last Name', 'Email'];
 

@@ -34,6 +34,30 @@ function loginHeaders(login?: FormLogin): Record<string, string> {
 	return { authorization: `Basic ${Buffer.from(`${login.user}:${login.password}`).toString('base64')}` };
 }
 
+/** The cookies an answer sets, added to a cookie login as a browser keeps them (n8n User Auth's sign-in steps). */
+function keepCookies(response: Response, login?: FormLogin): void {
+	if (!login || !('cookie' in login)) return;
+	const jar = new Map(login.cookie.split(/;\s*/).filter(Boolean).map((pair) => [pair.split('=')[0], pair]));
+	for (const set of response.headers.getSetCookie()) {
+		const pair = set.split(';')[0];
+		jar.set(pair.split('=')[0], pair);
+	}
+	login.cookie = [...jar.values()].join('; ');
+}
+
+/** A GET as a browser makes it: redirects followed (at most 10), the cookies each answer sets kept. */
+async function browse(url: string, login?: FormLogin): Promise<{ response: Response; url: string }> {
+	let at = url;
+	for (let hop = 0; hop <= 10; hop++) {
+		const response = await fetch(at, { headers: loginHeaders(login), redirect: 'manual', signal: AbortSignal.timeout(30_000) });
+		keepCookies(response, login);
+		const location = response.headers.get('location');
+		if (response.status < 300 || response.status >= 400 || !location) return { response, url: at };
+		at = new URL(location, at).toString();
+	}
+	throw new Error(`${url} redirects more than 10 times`);
+}
+
 interface FormField {
 	id: string;
 	label: string;
@@ -184,7 +208,7 @@ export async function submitForm(url: string, answers: FormAnswers, login?: Form
 	const html = await waitFor(
 		`the form page at ${url}`,
 		async () => {
-			const opened = await fetch(url, { headers: loginHeaders(login), signal: AbortSignal.timeout(30_000) });
+			const { response: opened } = await browse(url, login);
 			last = { status: opened.status, html: await opened.text() };
 			if (opened.ok) return last.html;
 			if (opened.status !== 404) throw new Error(`The form page answered ${opened.status}: ${visibleText(last.html).slice(0, 500)}`);

@@ -14,6 +14,7 @@ import {
 	REPO_DIR,
 	ensureRuntime,
 	exampleCredentials,
+	UPLOAD_FORM_LOGIN,
 	exampleWorkflows,
 	importCredentials,
 	importWorkflows,
@@ -154,7 +155,7 @@ async function main(): Promise<void> {
 
 		mkdirSync(DEV_SETTINGS.userFolder, { recursive: true });
 		linkPackage(DEV_SETTINGS.userFolder, DEV_PACKAGE_DIR);
-		log('Creating the credentials "MinistrySafe sandbox" and "MinistrySafe webhook (sandbox)" ...');
+		log('Creating the credentials "MinistrySafe sandbox", "MinistrySafe webhook (sandbox)" and "Upload form login" ...');
 		await importCredentials(DEV_SETTINGS, exampleCredentials(sandbox.url, sandbox.apiKey, DEV_WEBHOOK_AUTH));
 		const state = readState();
 		if (!state.examplesImported) {
@@ -194,6 +195,7 @@ async function main(): Promise<void> {
 				`   sign in:   ${DEV_OWNER.email} / ${DEV_OWNER.password}`,
 				` sandbox:     ${sandbox.url}  (API key ${sandbox.apiKey})`,
 				'   credential "MinistrySafe sandbox" points at it; the example workflows use it.',
+				` upload form:  ${n8n.url}/form/upload-staff-list (once published) asks for ${UPLOAD_FORM_LOGIN.user} / ${UPLOAD_FORM_LOGIN.password}`,
 				' Webhook events: the sandbox sends each one to every MinistrySafe Trigger (Production and Test URLs).',
 				'   Press "Test this trigger" in a trigger, then in another terminal make the sandbox send one:',
 				`     npm run event -- quizCompleted${options.sandboxPort === 4010 ? '' : ` --sandbox ${sandbox.url}`}`,

@@ -8,22 +8,15 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { csvExport } from '../helpers/csvExport';
 import { type InputFile, jsonOf, runActionNode } from '../helpers/n8n';
 import { sentRequests, useSandbox } from '../helpers/sandbox';
-import { allUsers as listUsers, hrExportRowOf, mappedAutomatically, type Row, rowOf, type UserRecord } from '../helpers/staffList';
+import { allUsers as listUsers, hrExportRowOf, mappedAutomatically, type Row, rowOf, syncAt1_3, syncFromFile, type UserRecord } from '../helpers/staffList';
 
 const sandbox = useSandbox();
 const allUsers = () => listUsers(sandbox());
 const methods = () => sentRequests(sandbox()).map(({ method, path }) => `${method} ${path}`);
 
-/** Sync at 1.3 with Map Automatically, on input items or on one file per item (Dry Run on unless said). */
 const runSync = (input: { items: IDataObject[]; files?: Array<InputFile | undefined> }, parameters: INodeParameters = {}) =>
-	runActionNode({
-		parameters: { resource: 'user', operation: 'sync', dryRun: true, columns: mappedAutomatically, newUserType: 'volunteer', ...parameters },
-		items: input.items,
-		files: input.files,
-		credential: sandbox(),
-		typeVersion: 1.3,
-	});
-const fromFile = (file: InputFile, parameters: INodeParameters = {}) => runSync({ items: [{}], files: [file] }, { staffList: 'file', ...parameters });
+	syncAt1_3(sandbox(), input, parameters);
+const fromFile = (file: InputFile, parameters: INodeParameters = {}) => syncFromFile(sandbox(), file, parameters);
 
 /** A CSV export as spreadsheets write it: a byte order mark, CRLF, every value quoted that needs it. */
 const csvOf = (rows: Array<Record<string, unknown>>) => csvExport(rows, { bom: true });

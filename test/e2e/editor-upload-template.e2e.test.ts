@@ -1,15 +1,16 @@
-// The template "Upload your staff list" as a user first meets it, in a real browser: imported with its credential
-// there, opened in the editor, run with "Execute workflow" (n8n opens the form's test page in a new tab), a file
-// uploaded and the ending page read in that tab. An export whose ID column is not recognised gets one sentence naming
-// its columns; a UKG-like export (status codes, employees and volunteers in one file) gets a dry run that names the
-// people by type, those who left once and each code it does not know once, and, with "Execute workflow" pressed again
-// (a test form takes one submission), "Apply the changes" creates them with their types and no one who left.
+// The template "Upload your staff list" as a user first meets it, in a real browser: imported with its credentials
+// there, opened in the editor, run with "Execute workflow" (n8n opens the form's test page in a new tab, which asks
+// for the form's login as a browser does), a file uploaded and the pages read in that tab. An export whose ID column's
+// name is not known gets a next page listing its columns, and the column chosen there is read as the ID; a UKG-like
+// export (status codes, employees and volunteers in one file) gets a dry run that names the people by type, those who
+// left once and each code it does not know once, and, with "Execute workflow" pressed again (a test form takes one
+// submission), "Apply the changes" creates them with their types and no one who left.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 
 import type { Locator, Page } from 'playwright-core';
 
-import { exampleWorkflows, waitFor } from '../../scripts/n8n-runtime';
+import { exampleWorkflows, UPLOAD_FORM_LOGIN, waitFor } from '../../scripts/n8n-runtime';
 import { type UploadExport, ukgLikeExport } from '../fixtures/uploadExports';
 import { ok, sandboxClients } from '../helpers/sandbox';
 import { type EditorSession, SCREENSHOT_DIR, launchEditor, signIn } from './browser';
@@ -49,6 +50,8 @@ beforeAll(async () => {
 	// The editor's first loads are slow on a busy machine; each step keeps browser.ts's limit.
 	page.setDefaultNavigationTimeout(LOAD_TIMEOUT_MS);
 	await signIn(editor, env.n8n.url);
+	// The form's login, given when the form's tab asks for it (the browser's own prompt for Basic Auth).
+	await editor.page.context().setHTTPCredentials({ username: UPLOAD_FORM_LOGIN.user, password: UPLOAD_FORM_LOGIN.password });
 }, 600_000);
 
 afterAll(async () => {
@@ -60,9 +63,9 @@ const users = async (): Promise<ApiUser[]> => ok(await sandboxClients(env.sandbo
 
 /**
  * Presses "Execute workflow" and fills in the form in the tab n8n opens: the file, who is on it, what should happen.
- * Returns the tab once it shows the ending page's `title`.
+ * Returns the tab once it shows the page titled `title` (the form's next page, or its ending page).
  */
-async function runForm(
+async function fillForm(
 	file: { name: string; content: string },
 	people: string,
 	mode: string,
@@ -82,8 +85,12 @@ async function runForm(
 	await beforeSending?.(form);
 	await form.locator('button[type="submit"]').first().click();
 	await form.locator('h1', { hasText: title }).first().waitFor({ state: 'visible', timeout: 90_000 });
-	// The ending page's own script then tells n8n it was shown, which ends the execution: a tab closed before that
-	// leaves the run waiting (on a busy machine, it was).
+	return form;
+}
+
+/** Waits until n8n's run behind the form has ended: the ending page's own script tells n8n it was shown. */
+async function formRunEnded(): Promise<void> {
+	// A tab closed before that leaves the run waiting (on a busy machine, it was).
 	await waitFor(
 		'the form run to end in n8n',
 		async () => {
@@ -93,6 +100,12 @@ async function runForm(
 		LOAD_TIMEOUT_MS,
 		500,
 	);
+}
+
+/** `fillForm` for a form whose first page leads to its ending page. */
+async function runForm(...args: Parameters<typeof fillForm>): Promise<Page> {
+	const form = await fillForm(...args);
+	await formRunEnded();
 	return form;
 }
 
@@ -148,16 +161,29 @@ it('opens with its sticky note readable: all of its text inside it, and no node 
 	expect(nodes.length).toBe(template.nodes.length - 1);
 });
 
-it('an ADP-like export without a recognised ID column: the ending page is one sentence naming its columns', async () => {
+it("an ADP-like export whose ID column's name is not known: the next page lists its columns, nothing sent before the answer, and the answer reads it", async () => {
 	const start = env.sandbox.requests.length;
-	const form = await runForm({ name: 'adp-export.csv', content: ADP_LIKE }, 'Employees only', 'Show what would change', 'The staff list needs a change');
+	const form = await fillForm({ name: 'adp-export.csv', content: ADP_LIKE }, 'Employees only', 'Show what would change', "Which column holds each person's ID?");
 
-	expect(await linesOf(form)).toContain(
-		'The file has no column with the Employee ID: its columns are "File #", "Preferred Name", "Last Name", "Work Email", "Status"; ' +
-			'name the column that holds each person\'s ID in your HR system "Employee ID" and send the file again (nothing has changed).',
-	);
+	const question = form.getByLabel("Column with each person's ID");
+	expect((await question.locator('option').allTextContents()).map((option) => option.trim())).toEqual([
+		'Select an option ...',
+		'File #',
+		'Preferred Name',
+		'Last Name',
+		'Work Email',
+		'Status',
+	]);
 	expect(env.sandbox.requests.slice(start)).toEqual([]);
 	await shoot(form, 'upload-no-id-column.png');
+
+	await question.selectOption({ label: 'File #' });
+	await form.locator('button[type="submit"]').first().click();
+	await form.locator('h1', { hasText: 'What would change' }).first().waitFor({ state: 'visible', timeout: 90_000 });
+	await formRunEnded();
+
+	expect(await linesOf(form)).toContain('Would create 2 employees: Ana Adpson, Bo Adpson');
+	expect(env.sandbox.requests.slice(start).filter((request) => request.method !== 'GET')).toEqual([]);
 	await form.close();
 	await runEnded();
 });

@@ -1,5 +1,6 @@
-// An n8n form filled in as a browser does it: the page is read (GET), its fields are sent as multipart/form-data (what
-// the page's script posts, files included), and the page that follows is the one a person sees: the form's ending page.
+// An n8n form filled in as a browser does it: the page is read (GET, with the form's login when it asks for one), its
+// fields are sent as multipart/form-data (what the page's script posts, files included), and the page that follows is
+// the one a person sees: a later page of the form (answered the same way, at its own address) or its ending page.
 import { waitFor } from '../../scripts/n8n-runtime';
 
 /** A file chosen in a file field. */
@@ -12,12 +13,49 @@ export interface FormFile {
 /** What a person fills in, by the label shown above each field. */
 export type FormAnswers = Record<string, string | FormFile>;
 
-/** The ending page as a person reads it: its heading, its text without tags, and its links. */
+/** A page as a person reads it: its heading, its text without tags, and its links; its address, where it is sent. */
 export interface FormPage {
 	html: string;
 	title: string;
 	text: string;
 	links: string[];
+	url: string;
+}
+
+/**
+ * Who is at the form, as a browser says it: the user name and password of a form behind Basic Auth, or the session
+ * cookie of someone logged in to n8n (a form behind n8n User Auth).
+ */
+export type FormLogin = { user: string; password: string } | { cookie: string };
+
+function loginHeaders(login?: FormLogin): Record<string, string> {
+	if (!login) return {};
+	if ('cookie' in login) return { cookie: login.cookie };
+	return { authorization: `Basic ${Buffer.from(`${login.user}:${login.password}`).toString('base64')}` };
+}
+
+/** The cookies an answer sets, added to a cookie login as a browser keeps them (n8n User Auth's sign-in steps). */
+function keepCookies(response: Response, login?: FormLogin): void {
+	if (!login || !('cookie' in login)) return;
+	const jar = new Map(login.cookie.split(/;\s*/).filter(Boolean).map((pair) => [pair.split('=')[0], pair]));
+	for (const set of response.headers.getSetCookie()) {
+		const pair = set.split(';')[0];
+		jar.set(pair.split('=')[0], pair);
+	}
+	login.cookie = [...jar.values()].join('; ');
+}
+
+/** A GET as a browser makes it: redirects followed (at most 10), the cookies each answer sets kept. */
+async function browse(url: string, login?: FormLogin): Promise<{ response: Response; url: string }> {
+	let at = url;
+	for (let hop = 0; hop <= 10; hop++) {
+		const response = await fetch(at, { headers: loginHeaders(login), redirect: 'manual', signal: AbortSignal.timeout(30_000) });
+		keepCookies(response, login);
+		const location = response.headers.get('location');
+		if (response.status < 300 || response.status >= 400 || !location) return { response, url: at };
+		at = new URL(location, at).toString();
+	}
+	throw new Error(`${url} redirects more than 10 times`);
 }
 
 interface FormField {
@@ -46,13 +84,22 @@ function visibleText(html: string): string {
 		.join('\n');
 }
 
-export function readPage(html: string): FormPage {
+export function readPage(html: string, url: string): FormPage {
 	return {
 		html,
 		title: visibleText(/<h1[^>]*>([\s\S]*?)<\/h1>/i.exec(html)?.[1] ?? ''),
 		text: visibleText(html),
 		links: [...html.matchAll(/<a [^>]*href=["']([^"']+)["']/gi)].map((match) => decode(match[1])),
+		url,
 	};
+}
+
+/** The choices a dropdown of the page offers, by the label shown above it (its placeholder left out). */
+export function choicesOf(page: FormPage, label: string): string[] {
+	const field = formFields(page.html).find((candidate) => candidate.label === label);
+	if (!field) throw new Error(`The page has no field '${label}'`);
+	const select = new RegExp(`<select[^>]*name=['"]${field.id}['"][^>]*>([\\s\\S]*?)</select>`, 'i').exec(page.html)?.[1] ?? '';
+	return [...select.matchAll(/<option value=(?:'([^']*)'|"([^"]*)")/gi)].map((match) => decode(match[1] ?? match[2])).filter(Boolean);
 }
 
 /** The form's fields in page order, each with the label a person sees. */
@@ -81,8 +128,33 @@ function formFields(html: string): FormField[] {
 		.map((field) => ({ ...field, label: labels.get(field.id) ?? field.id }));
 }
 
-/** The ending page: what the page's script shows once n8n's execution has reached the form's Form Ending node. */
-async function endingPage(response: Response): Promise<FormPage> {
+/** The execution's status as the page's script asks for it: 'form-waiting' once a page of the form waits. */
+async function executionStatus(waitingUrl: string, login?: FormLogin): Promise<string> {
+	const status = (await (await fetch(`${waitingUrl}/n8n-execution-status`, { headers: loginHeaders(login) })).text()).trim();
+	if (['canceled', 'crashed', 'error'].includes(status)) throw new Error(`The execution behind the form ended: ${status}`);
+	return status;
+}
+
+/** The page waiting at `waitingUrl`, as the page's script opens it; `after`: another page than this one. */
+async function waitingPage(waitingUrl: string, login?: FormLogin, after?: FormPage): Promise<FormPage> {
+	return waitFor(
+		'the next page of the form',
+		async () => {
+			if ((await executionStatus(waitingUrl, login)) !== 'form-waiting') return undefined;
+			const page = await fetch(waitingUrl, { headers: loginHeaders(login), signal: AbortSignal.timeout(30_000) });
+			const html = await page.text();
+			if (!page.ok) throw new Error(`The page answered ${page.status}: ${visibleText(html).slice(0, 500)}`);
+			const next = readPage(html, waitingUrl);
+			// Until the execution has moved on, the page sent is still the one waiting.
+			return after && next.title === after.title ? undefined : next;
+		},
+		60_000,
+		500,
+	);
+}
+
+/** The page after the form's first: a later page of the form, or its ending page, once n8n's execution reaches it. */
+async function nextPage(response: Response, url: string, login?: FormLogin): Promise<FormPage> {
 	const text = await response.text();
 	if (!response.ok) throw new Error(`The form answered ${response.status}: ${visibleText(text).slice(0, 500)}`);
 	let answer: { formWaitingUrl?: string } | undefined;
@@ -90,48 +162,16 @@ async function endingPage(response: Response): Promise<FormPage> {
 		answer = JSON.parse(text) as { formWaitingUrl?: string };
 	} catch {
 		// Not JSON: the page itself, which the script puts in place of the form.
-		return readPage(text);
+		return readPage(text, url);
 	}
 	const waitingUrl = answer?.formWaitingUrl;
 	if (!waitingUrl) throw new Error(`The form answered without a next page: ${text.slice(0, 500)}`);
 	// As the page's script does: ask for the execution's status until the next page waits, then open it.
-	await waitFor(
-		'the form ending page',
-		async () => {
-			const status = (await (await fetch(`${waitingUrl}/n8n-execution-status`)).text()).trim();
-			if (['canceled', 'crashed', 'error'].includes(status)) throw new Error(`The execution behind the form ended: ${status}`);
-			return status === 'form-waiting' ? status : undefined;
-		},
-		60_000,
-	);
-	const page = await fetch(waitingUrl, { signal: AbortSignal.timeout(30_000) });
-	const html = await page.text();
-	if (!page.ok) throw new Error(`The ending page answered ${page.status}: ${visibleText(html).slice(0, 500)}`);
-	return readPage(html);
+	return waitingPage(waitingUrl, login);
 }
 
-/**
- * Opens the form at `url`, fills in `answers` (by label; every required field must be answered, an optional one left
- * out is sent empty) and submits it; returns the page that follows.
- */
-export async function submitForm(url: string, answers: FormAnswers): Promise<FormPage> {
-	// A form published a moment ago may not be served yet: in queue mode the webhook processor learns of it through
-	// Redis (its page says "Problem loading form", 404). Anything else, or a 404 that lasts, fails the test.
-	let last = { status: 0, html: '' };
-	const html = await waitFor(
-		`the form page at ${url}`,
-		async () => {
-			const opened = await fetch(url, { signal: AbortSignal.timeout(30_000) });
-			last = { status: opened.status, html: await opened.text() };
-			if (opened.ok) return last.html;
-			if (opened.status !== 404) throw new Error(`The form page answered ${opened.status}: ${visibleText(last.html).slice(0, 500)}`);
-			return undefined;
-		},
-		30_000,
-		500,
-	).catch((error: Error) => {
-		throw new Error(`${error.message}; the form page answered ${last.status}: ${visibleText(last.html).slice(0, 500)}`);
-	});
+/** The page's fields filled in by label (every required field must be answered, an optional one is sent empty). */
+function filledIn(html: string, answers: FormAnswers): FormData {
 	const fields = formFields(html);
 	const unknown = Object.keys(answers).filter((label) => !fields.some((field) => field.label === label && field.kind !== 'hidden'));
 	if (unknown.length > 0) {
@@ -154,13 +194,52 @@ export async function submitForm(url: string, answers: FormAnswers): Promise<For
 			body.append(field.id, answer);
 		}
 	}
+	return body;
+}
+
+/**
+ * Opens the form at `url` (with its login, if it asks for one), fills in `answers` (by label; every required field must
+ * be answered, an optional one left out is sent empty) and submits it; returns the page that follows.
+ */
+export async function submitForm(url: string, answers: FormAnswers, login?: FormLogin): Promise<FormPage> {
+	// A form published a moment ago may not be served yet: in queue mode the webhook processor learns of it through
+	// Redis (its page says "Problem loading form", 404). Anything else, or a 404 that lasts, fails the test.
+	let last = { status: 0, html: '' };
+	const html = await waitFor(
+		`the form page at ${url}`,
+		async () => {
+			const { response: opened } = await browse(url, login);
+			last = { status: opened.status, html: await opened.text() };
+			if (opened.ok) return last.html;
+			if (opened.status !== 404) throw new Error(`The form page answered ${opened.status}: ${visibleText(last.html).slice(0, 500)}`);
+			return undefined;
+		},
+		30_000,
+		500,
+	).catch((error: Error) => {
+		throw new Error(`${error.message}; the form page answered ${last.status}: ${visibleText(last.html).slice(0, 500)}`);
+	});
+	const body = filledIn(html, answers);
 	// The page's script posts to its own address with the form's Basic Auth token, if it has one.
 	const authToken = /const authToken = '([^']*)'/.exec(html)?.[1];
 	const response = await fetch(url, {
 		method: 'POST',
 		body,
-		headers: authToken ? { 'x-auth-token': authToken } : {},
+		headers: { ...loginHeaders(login), ...(authToken ? { 'x-auth-token': authToken } : {}) },
 		signal: AbortSignal.timeout(120_000),
 	});
-	return endingPage(response);
+	return nextPage(response, url, login);
+}
+
+/** Answers a later page of the form (by label, as `submitForm` does) and returns the page that follows it. */
+export async function submitPage(page: FormPage, answers: FormAnswers, login?: FormLogin): Promise<FormPage> {
+	const authToken = /const authToken = '([^']*)'/.exec(page.html)?.[1];
+	const response = await fetch(page.url, {
+		method: 'POST',
+		body: filledIn(page.html, answers),
+		headers: { ...loginHeaders(login), ...(authToken ? { 'x-auth-token': authToken } : {}) },
+		signal: AbortSignal.timeout(120_000),
+	});
+	if (!response.ok) throw new Error(`The page answered ${response.status}: ${visibleText(await response.text()).slice(0, 500)}`);
+	return waitingPage(page.url, login, page);
 }

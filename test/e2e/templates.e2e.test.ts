@@ -1,5 +1,6 @@
 // The templates in examples/ as a user meets them, in a real n8n with the package installed: the two forms filled in
-// over HTTP as a browser does it, against the sandbox; the two nightly syncs imported as they ship (only their source's
+// over HTTP as a browser does it (the upload form with its login, and its second page when the file's ID column has a
+// name it does not know), against the sandbox; the two nightly syncs imported as they ship (only their source's
 // credential missing) and run from their schedule with the source's output pinned, as "Execute workflow" runs them.
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
@@ -13,12 +14,14 @@ import {
 	importWorkflows,
 	nodeOutput,
 	selectedRuntime,
+	UPLOAD_FORM_LOGIN,
 	waitFor,
 } from '../../scripts/n8n-runtime';
 import type { RecordedRequest } from '../../sandbox';
 import { ok, sandboxClients } from '../helpers/sandbox';
+import { unicodeText, windowsCsv } from '../fixtures/excelExports';
 import { churchRoster, type UploadExport, ukgLikeExport } from '../fixtures/uploadExports';
-import { type FormFile, type FormPage, submitForm } from './forms';
+import { choicesOf, type FormAnswers, type FormFile, type FormPage, submitForm, submitPage } from './forms';
 import { type E2eEnvironment, startE2eEnvironment } from './helpers';
 
 const UPLOAD = 'msExampleUploadStaffList';
@@ -87,6 +90,9 @@ function formUrl(workflow: WorkflowFile): string {
 	return `${env.n8n.url}/form/${path}`;
 }
 
+/** The upload form, filled in by someone with its login. */
+const uploadForm = (answers: FormAnswers) => submitForm(formUrl(template(UPLOAD)), answers, UPLOAD_FORM_LOGIN);
+
 function csv(rows: string[][]): string {
 	const cell = (value: string) => (/[",\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
 	return `${rows.map((row) => row.map(cell).join(',')).join('\r\n')}\r\n`;
@@ -118,8 +124,33 @@ interface SheetJs {
 	write(workbook: unknown, options: { type: 'buffer'; bookType: 'xlsx' }): unknown;
 }
 
+/**
+ * The upload template with its trigger replaced as its sticky note says for n8n User Auth: a new Form Trigger (2.6,
+ * n8n 2.24 and later) set to it, with the same fields, on a path of its own. n8n 2.8 has no such trigger.
+ */
+const BEHIND_N8N_LOGIN = 'tplUploadN8nUserAuth';
+const HAS_N8N_USER_AUTH = selectedRuntime().name !== 'oldest';
+function behindN8nLogin(workflow: WorkflowFile): WorkflowFile {
+	const nodes = workflow.nodes.map((node) => {
+		if (node.type !== 'n8n-nodes-base.formTrigger') return node;
+		const parameters = node.parameters as { options: Record<string, unknown> };
+		const trigger: Record<string, unknown> = {
+			...node,
+			typeVersion: 2.6,
+			parameters: { ...parameters, authentication: 'n8nUserAuth', options: { ...parameters.options, path: 'upload-staff-list-n8n-login' } },
+		};
+		delete trigger.credentials;
+		return trigger;
+	});
+	return { ...workflow, id: BEHIND_N8N_LOGIN, name: `${workflow.name} (n8n User Auth)`, nodes };
+}
+
 beforeAll(async () => {
-	env = await startE2eEnvironment({ workflows: templates, publish: [UPLOAD, VOLUNTEER] });
+	const n8nLogin = HAS_N8N_USER_AUTH ? [behindN8nLogin(template(UPLOAD))] : [];
+	env = await startE2eEnvironment({
+		workflows: [...templates, ...n8nLogin],
+		publish: [UPLOAD, VOLUNTEER, ...n8nLogin.map((workflow) => workflow.id)],
+	});
 }, 600_000);
 
 afterAll(async () => {
@@ -158,7 +189,7 @@ describe('Upload your staff list', () => {
 	async function expectDryRun(sent: FormFile): Promise<void> {
 		const start = env.sandbox.requests.length;
 
-		const page = await submitForm(formUrl(workflow), {
+		const page = await uploadForm({
 			'Staff list (CSV or Excel)': sent,
 			'Who is on the list?': BY_COLUMN,
 			'What should happen?': DRY_RUN,
@@ -192,10 +223,86 @@ describe('Upload your staff list', () => {
 		});
 	});
 
+	it('refuses a visitor who is not logged in: no form is shown, a form sent without the login starts nothing', async () => {
+		const start = env.sandbox.requests.length;
+		const executionsBefore = (await env.client.executions(env.apiKey, UPLOAD)).length;
+
+		const opened = await fetch(formUrl(workflow), { signal: AbortSignal.timeout(30_000) });
+		const guessed = await fetch(formUrl(workflow), {
+			headers: { authorization: `Basic ${Buffer.from(`${UPLOAD_FORM_LOGIN.user}:a-guess`).toString('base64')}` },
+			signal: AbortSignal.timeout(30_000),
+		});
+		const body = new FormData();
+		body.append('field-1', EMPLOYEES);
+		body.append('field-3', APPLY);
+		const sent = await fetch(formUrl(workflow), { method: 'POST', body, signal: AbortSignal.timeout(30_000) });
+
+		// n8n's form answers a wrong password as it answers none: 401, and the browser asks again.
+		expect([opened.status, guessed.status, sent.status]).toEqual([401, 401, 401]);
+		expect(opened.headers.get('www-authenticate')).toMatch(/^Basic/);
+		for (const answer of [opened, guessed]) expect(await answer.text()).not.toContain('Staff list');
+		expect(sentSince(start)).toEqual([]);
+		expect((await env.client.executions(env.apiKey, UPLOAD)).length).toBe(executionsBefore);
+	});
+
+	(HAS_N8N_USER_AUTH ? it : it.skip)(
+		'behind n8n User Auth, as the sticky note says for n8n 2.24 and later: a visitor not logged in to n8n is sent to sign in; someone logged in answers both pages',
+		async () => {
+			const variant = behindN8nLogin(workflow);
+			const start = env.sandbox.requests.length;
+			const opened = await fetch(formUrl(variant), { redirect: 'manual', signal: AbortSignal.timeout(30_000) });
+			const sent = await fetch(formUrl(variant), { method: 'POST', body: new FormData(), redirect: 'manual', signal: AbortSignal.timeout(30_000) });
+			// Sent to n8n's sign-in (n8n 2.41 through its own OAuth authorization, which asks for the same login).
+			expect({ status: opened.status, location: opened.headers.get('location') }).toEqual({
+				status: 302,
+				location: expect.stringMatching(new RegExp(`^(${env.n8n.url})?/(signin|oauth/authorize)\\?`)),
+			});
+			expect(sent.status).toBe(401);
+			expect(sentSince(start)).toEqual([]);
+
+			const login = { cookie: env.client.sessionCookie };
+			const header = ['TEACHERNUMBER', 'FIRST_NAME', 'LAST_NAME', 'EMAIL_ADDR'];
+			const question = await submitForm(
+				formUrl(variant),
+				{
+					'Staff list (CSV or Excel)': { name: 'powerschool-staff.csv', type: 'text/csv', content: csv([header, ['TPL-PS-601', 'Una', 'Loginwell', 'una.loginwell@example.org']]) },
+					'Who is on the list?': VOLUNTEERS,
+					'What should happen?': DRY_RUN,
+				},
+				login,
+			);
+			expect(choicesOf(question, "Column with each person's ID")).toEqual(header);
+			const page = await submitPage(question, { "Column with each person's ID": 'TEACHERNUMBER' }, login);
+			expect(page.text.split('\n')).toEqual(expect.arrayContaining(['Would create 1 volunteer: Una Loginwell', SEND_AGAIN]));
+			expect(writes(sentSince(start))).toEqual([]);
+		},
+	);
+
+	const ACCENTED = [
+		['Employee ID', 'First Name', 'Last Name', 'Email', 'User Type'],
+		['TPL-ENC-1', 'Chloé', 'Núñez', 'chloe.nunez@example.org', 'employee'],
+		['TPL-ENC-2', 'Zoë', 'Peña', 'zoe.pena@example.org', 'volunteer'],
+	];
+	it.each([
+		["Excel's Unicode Text (UTF-16 little endian, tabs, .txt)", { name: 'staff-export.txt', type: 'text/plain', content: unicodeText(ACCENTED) }],
+		[
+			"Excel's CSV on Windows (Windows-1252), sent as application/vnd.ms-excel as browsers on Windows send it",
+			{ name: 'staff-export.csv', type: 'application/vnd.ms-excel', content: windowsCsv(ACCENTED) },
+		],
+	])('%s: the dry run names the new people as the file writes them', async (_name, sent) => {
+		const start = env.sandbox.requests.length;
+
+		const page = await uploadForm({ 'Staff list (CSV or Excel)': sent, 'Who is on the list?': BY_COLUMN, 'What should happen?': DRY_RUN });
+
+		expect(writes(sentSince(start))).toEqual([]);
+		expect(page.title).toBe('What would change');
+		expect(page.text.split('\n')).toEqual(expect.arrayContaining(['Would create 1 employee: Chloé Núñez', 'Would create 1 volunteer: Zoë Peña', SEND_AGAIN]));
+	});
+
 	it('makes the changes when the file is sent again with "Apply the changes", and says what it did', async () => {
 		const start = env.sandbox.requests.length;
 
-		const page = await submitForm(formUrl(workflow), {
+		const page = await uploadForm({
 			'Staff list (CSV or Excel)': file,
 			'Who is on the list?': BY_COLUMN,
 			'What should happen?': APPLY,
@@ -241,7 +348,6 @@ describe('Upload your staff list', () => {
 });
 
 describe('Upload your staff list: exports as HR systems write them', () => {
-	const workflow = template(UPLOAD);
 	let leaver: ApiUser;
 	let kept: ApiUser;
 	/** A Paycom-like export: its own names for the ID, the legal names, the work email and the status. */
@@ -279,28 +385,65 @@ describe('Upload your staff list: exports as HR systems write them', () => {
 		expect(reasons[0]).not.toMatch(/\[item \d+\]/);
 	}
 
-	it('an ADP-like export whose ID column is not recognised: one sentence naming its columns, nothing sent', async () => {
+	it("an ADP-like export whose ID column's name is not known (File #): the next page lists its columns, nothing is sent before the answer", async () => {
 		const start = env.sandbox.requests.length;
 		const header = ['File #', 'Preferred Name', 'Last Name', 'Work Email', 'Status'];
-		const content = csv([
-			header,
-			...Array.from({ length: 6 }, (_, row) => [`3000${row + 1}`, `Ana${row}`, 'Adpson', `ana${row}.adpson@example.org`, 'Active']),
-		]);
+		const people = Array.from({ length: 6 }, (_, row) => [`TPL-ADP-${row + 1}0`, `Ana${row}`, 'Adpson', `ana${row}.adpson@example.org`, 'Active']);
 
-		const page = await submitForm(formUrl(workflow), {
-			'Staff list (CSV or Excel)': { name: 'adp-export.csv', type: 'text/csv', content },
+		const question = await uploadForm({
+			'Staff list (CSV or Excel)': { name: 'adp-export.csv', type: 'text/csv', content: csv([header, ...people]) },
 			'Who is on the list?': EMPLOYEES,
 			'What should happen?': DRY_RUN,
 		});
 
 		expect(sentSince(start)).toEqual([]);
-		expect(page.title).toBe('The staff list needs a change');
-		expect(page.text.split('\n')).toContain(
-			'The file has no column with the Employee ID: its columns are "File #", "Preferred Name", "Last Name", "Work Email", "Status"; ' +
-				'name the column that holds each person\'s ID in your HR system "Employee ID" and send the file again (nothing has changed).',
+		expect(question.title).toBe("Which column holds each person's ID?");
+		expect(choicesOf(question, "Column with each person's ID")).toEqual(header);
+		// Only the ID is asked: the form's answer says everyone is an employee.
+		expect(question.text).not.toMatch(/employee or volunteer/i);
+		expect(question.text).not.toMatch(/Map Automatically|External ID|Sync|\[item/);
+
+		const page = await submitPage(question, { "Column with each person's ID": 'File #' });
+
+		expect(writes(sentSince(start))).toEqual([]);
+		expect(page.title).toBe('What would change');
+		expect(page.text.split('\n')).toEqual(
+			expect.arrayContaining([`Would create 6 employees: ${people.map((row) => `${row[1]} Adpson`).join(', ')}`, SEND_AGAIN]),
 		);
-		// Said once, in the uploader's words: no editor words, no row-by-row reasons, no "send it again to apply".
-		expect(page.text).not.toMatch(/Map Automatically|Map Each Column|\[item|Would skip|Apply the changes/);
+	});
+
+	it('a PowerSchool-like export (TEACHERNUMBER) of employees and volunteers: the next page asks for the ID and the type column; applied, each is created with both', async () => {
+		// PowerSchool's staff fields (https://ps.powerschool-docs.com/pssis-data-dictionary/latest/teachers-ver7-8-0),
+		// with the school's own column for employees and volunteers.
+		const start = env.sandbox.requests.length;
+		const header = ['TEACHERNUMBER', 'FIRST_NAME', 'LAST_NAME', 'EMAIL_ADDR', 'STAFF_GROUP'];
+		const people = [
+			['TPL-PS-501', 'Iris', 'Teachwell', 'iris.teachwell@example.org', 'Employee'],
+			['TPL-PS-502', 'Omar', 'Helpwell', 'omar.helpwell@example.org', 'Volunteer'],
+		];
+
+		const question = await uploadForm({
+			'Staff list (CSV or Excel)': { name: 'powerschool-staff.csv', type: 'text/csv', content: csv([header, ...people]) },
+			'Who is on the list?': BY_COLUMN,
+			'What should happen?': APPLY,
+		});
+
+		// Nothing is sent before the answer, though the form said to apply.
+		expect(sentSince(start)).toEqual([]);
+		expect(question.title).toBe("Which column holds each person's ID?");
+		expect(choicesOf(question, "Column with each person's ID")).toEqual(header);
+		expect(choicesOf(question, 'Column that says employee or volunteer')).toEqual(header);
+
+		const page = await submitPage(question, { "Column with each person's ID": 'TEACHERNUMBER', 'Column that says employee or volunteer': 'STAFF_GROUP' });
+
+		expect(page.title).toBe('Your staff list is applied');
+		expect(page.text.split('\n')).toEqual(expect.arrayContaining(['Created 1 employee: Iris Teachwell', 'Created 1 volunteer: Omar Helpwell']));
+		expect(writes(sentSince(start)).map(({ method, path }) => `${method} ${path}`)).toEqual(['POST /api/v2/users', 'POST /api/v2/users']);
+		const created = (await allUsers()).filter((user) => user.external_id.startsWith('TPL-PS-'));
+		expect(created.map(({ external_id, first_name, user_type }) => ({ external_id, first_name, user_type })).sort((a, b) => a.external_id.localeCompare(b.external_id))).toEqual([
+			{ external_id: 'TPL-PS-501', first_name: 'Iris', user_type: 'employee' },
+			{ external_id: 'TPL-PS-502', first_name: 'Omar', user_type: 'volunteer' },
+		]);
 	});
 
 	it('an ADP-like export (Employee #, Preferred Name, ...) is read as it is', async () => {
@@ -310,7 +453,7 @@ describe('Upload your staff list: exports as HR systems write them', () => {
 			['TPL-ADP-1', 'Ana', 'Adpson', 'ana.adpson@example.org', 'Active'],
 		]);
 
-		const page = await submitForm(formUrl(workflow), {
+		const page = await uploadForm({
 			'Staff list (CSV or Excel)': { name: 'adp-export.csv', type: 'text/csv', content },
 			'Who is on the list?': VOLUNTEERS,
 			'What should happen?': DRY_RUN,
@@ -325,7 +468,7 @@ describe('Upload your staff list: exports as HR systems write them', () => {
 		const before = await allUsers();
 		const start = env.sandbox.requests.length;
 
-		const page = await submitForm(formUrl(workflow), {
+		const page = await uploadForm({
 			'Staff list (CSV or Excel)': paycom,
 			'Who is on the list?': EMPLOYEES,
 			'What should happen?': DRY_RUN,
@@ -352,7 +495,7 @@ describe('Upload your staff list: exports as HR systems write them', () => {
 	it('applied: creates the new people as employees, deactivates the one who left, and says so', async () => {
 		const start = env.sandbox.requests.length;
 
-		const page = await submitForm(formUrl(workflow), {
+		const page = await uploadForm({
 			'Staff list (CSV or Excel)': paycom,
 			'Who is on the list?': EMPLOYEES,
 			'What should happen?': APPLY,
@@ -395,7 +538,6 @@ describe('Upload your staff list: exports as HR systems write them', () => {
 });
 
 describe('Upload your staff list: the values exports write (status codes, employees and volunteers in one file)', () => {
-	const workflow = template(UPLOAD);
 	let ukg: UploadExport;
 	let roster: UploadExport;
 
@@ -439,7 +581,7 @@ describe('Upload your staff list: the values exports write (status codes, employ
 	async function dryRun(list: UploadExport): Promise<FormPage> {
 		const before = await allUsers();
 		const start = env.sandbox.requests.length;
-		const page = await submitForm(formUrl(workflow), {
+		const page = await uploadForm({
 			'Staff list (CSV or Excel)': fileOf(list),
 			'Who is on the list?': BY_COLUMN,
 			'What should happen?': DRY_RUN,
@@ -472,7 +614,7 @@ describe('Upload your staff list: the values exports write (status codes, employ
 	): Promise<{ page: FormPage; after: ApiUser[]; sent: RecordedRequest[]; leaverId: number }> {
 		const leaverId = (await allUsers()).find((user) => user.external_id === list.leaver.external_id)?.id as number;
 		const start = env.sandbox.requests.length;
-		const page = await submitForm(formUrl(workflow), {
+		const page = await uploadForm({
 			'Staff list (CSV or Excel)': fileOf(list),
 			'Who is on the list?': BY_COLUMN,
 			'What should happen?': APPLY,
@@ -517,7 +659,7 @@ describe('Upload your staff list: the values exports write (status codes, employ
 		const skippedOnly = new Set([...ukg.leaversNotCreated, ...ukg.unknown[0].people].map((person) => person.externalId));
 		const start = env.sandbox.requests.length;
 
-		const page = await submitForm(formUrl(workflow), {
+		const page = await uploadForm({
 			'Staff list (CSV or Excel)': { ...fileOf(ukg), content: csv(ukg.rows.filter((row, index) => index === 0 || skippedOnly.has(row[0]))) },
 			'Who is on the list?': BY_COLUMN,
 			'What should happen?': DRY_RUN,
@@ -534,7 +676,7 @@ describe('Upload your staff list: the values exports write (status codes, employ
 	it("the UKG-like export again, the form saying 'X' means still there and 'SEA' an employee: those rows would now be created, as employees", async () => {
 		const start = env.sandbox.requests.length;
 
-		const page = await submitForm(formUrl(workflow), {
+		const page = await uploadForm({
 			'Staff list (CSV or Excel)': fileOf(ukg),
 			'Who is on the list?': BY_COLUMN,
 			'What should happen?': DRY_RUN,

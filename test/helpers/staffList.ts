@@ -1,8 +1,10 @@
-// A staff list as Sync and Create or Update read one, and the demo Organization's Users to build it from.
-import type { ResourceMapperValue } from 'n8n-workflow';
+// A staff list as Sync and Create or Update read one, the demo Organization's Users to build it from, and Sync at
+// node version 1.3 run on input items or on files.
+import type { IDataObject, INodeParameters, ResourceMapperValue } from 'n8n-workflow';
 
 import type { Sandbox } from '../../sandbox';
 import { userColumnFields } from '../../nodes/MinistrySafe/staffList/parameters/columns';
+import { type InputFile, runActionNode } from './n8n';
 import { ok, sandboxClients } from './sandbox';
 
 export type UserRecord = {
@@ -58,3 +60,23 @@ export const mappedAutomatically: ResourceMapperValue = {
 
 /** `columns` with Map Each Column Manually: a value or an expression per field. */
 export const mappedBelow = (value: Record<string, string>): ResourceMapperValue => ({ ...mappedAutomatically, mappingMode: 'defineBelow', value });
+
+/** Sync at 1.3 with Map Automatically, on input items or on one file per item (Dry Run on unless said). */
+export const syncAt1_3 = (
+	sandbox: Sandbox,
+	input: { items: IDataObject[]; files?: Array<InputFile | undefined> },
+	parameters: INodeParameters = {},
+	continueOnFail = false,
+) =>
+	runActionNode({
+		parameters: { resource: 'user', operation: 'sync', dryRun: true, columns: mappedAutomatically, newUserType: 'volunteer', ...parameters },
+		items: input.items,
+		files: input.files,
+		credential: sandbox,
+		typeVersion: 1.3,
+		continueOnFail,
+	});
+
+/** Sync at 1.3 reading its list from one file ('Staff List' set to a file). */
+export const syncFromFile = (sandbox: Sandbox, file: InputFile, parameters: INodeParameters = {}, continueOnFail = false) =>
+	syncAt1_3(sandbox, { items: [{}], files: [file] }, { staffList: 'file', ...parameters }, continueOnFail);

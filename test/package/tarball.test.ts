@@ -9,7 +9,11 @@ import { dirname, join, posix } from 'node:path';
 
 import { REPO_DIR, installPackageTarball, nodesFolder, packPackage } from '../../scripts/n8n-runtime';
 
-const MAX_TARBALL_BYTES = 100 * 1024;
+/**
+ * A guard against shipping what does not belong (tests, the sandbox, source maps, declarations), not a size target:
+ * the package's own code and README came to 105 KB at 1.2.0 (95 KB at 1.0.0).
+ */
+const MAX_TARBALL_BYTES = 128 * 1024;
 
 /**
  * Run by Node in the install folder: requires each file the `n8n` section names, makes its class as n8n does, and

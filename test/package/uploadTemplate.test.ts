@@ -1,6 +1,8 @@
-// The upload template's form and its Sync nodes agree: every answer an expression reads is a field of the form, and an
-// answer about statuses still there adds to Sync's own default (set, 'Statuses That Mean Still There' replaces its
-// default, so the expression carries it; a changed default in the node fails here until the template follows).
+// The upload template's form and its Sync nodes agree: every answer an expression reads is a field of the form (of its
+// first page, or of the page that asks which column holds the ID), and an answer about statuses still there adds to
+// Sync's own default (set, 'Statuses That Mean Still There' replaces its default, so the expression carries it; a
+// changed default in the node fails here until the template follows). The form asks for a login, and the Sync nodes
+// read CSV, text and JSON files themselves (their encodings, Excel's layouts), Excel workbooks through Extract From File.
 import { exampleWorkflows } from '../../scripts/n8n-runtime';
 import { STAYING_STATUSES } from '../../nodes/MinistrySafe/staffList/person/status';
 
@@ -14,8 +16,10 @@ const form = upload.nodes.find((node) => node.name === 'Upload your staff list')
 const fieldNames = form.parameters.formFields.values.filter((field) => field.fieldType !== 'html').map((field) => field.fieldName);
 const syncNodes = upload.nodes.filter((node) => node.type === 'n8n-nodes-ministrysafe.ministrySafe') as unknown as Array<{
 	name: string;
-	parameters: { options: Record<string, string> };
+	parameters: { staffList?: string; binaryPropertyName?: string; options: Record<string, string> };
 }>;
+const nodeNamed = (name: string) => upload.nodes.find((node) => node.name === name) as unknown as { type: string; parameters: Record<string, unknown> };
+const PAGE_ANSWER = /\$\('Which column holds the ID\?'\)\.last\(\)\.json\.(\w+)/g;
 
 describe('the upload template', () => {
 	it('reads only answers its form asks for', () => {
@@ -34,11 +38,39 @@ describe('the upload template', () => {
 		},
 	);
 
+	it('asks for a login before the form shows anything (Basic Auth, which every n8n from 2.8 has)', () => {
+		const trigger = nodeNamed('Upload your staff list') as unknown as { parameters: { authentication: string }; credentials: Record<string, unknown> };
+		expect(trigger.parameters.authentication).toBe('basicAuth');
+		expect(Object.keys(trigger.credentials)).toEqual(['httpBasicAuth']);
+	});
+
+	it.each(syncNodes.map((node) => [node.name, node.parameters] as const))(
+		'%s: reads the uploaded file itself, and the column the next page names as the ID',
+		(_name, parameters) => {
+			expect(parameters).toMatchObject({ staffList: 'file', binaryPropertyName: 'staff_list' });
+			expect(parameters.options.externalIdColumn).toMatch(PAGE_ANSWER);
+		},
+	);
+
+	it('reads only answers the next page asks for, and asks them by the names the Sync nodes read', () => {
+		const read = syncNodes.flatMap((node) => [...JSON.stringify(node.parameters).matchAll(PAGE_ANSWER)].map((match) => match[1]));
+		expect([...new Set(read)].sort()).toEqual(['id_column', 'type_column']);
+		const questions = String(nodeNamed('Questions about the columns').parameters.jsCode);
+		for (const name of read) expect(questions).toContain(`fieldName: '${name}'`);
+		expect(nodeNamed('Which column holds the ID?').parameters).toMatchObject({ operation: 'page', defineForm: 'json' });
+	});
+
+	it('reads an Excel workbook with Extract From File and hands it to Sync as CSV, in the field Sync reads', () => {
+		expect(nodeNamed('Extract from Excel').parameters).toMatchObject({ operation: 'xlsx', binaryPropertyName: 'staff_list' });
+		expect(nodeNamed('Excel as CSV')).toMatchObject({ type: 'n8n-nodes-base.convertToFile', parameters: { operation: 'csv', binaryPropertyName: 'staff_list' } });
+	});
+
 	it('gives the node that reads types from the file what the form says a volunteer and an employee are', () => {
 		const fromFile = syncNodes.find((node) => node.name === 'Sync, type from the file');
 		expect(fromFile?.parameters.options).toMatchObject({
 			volunteerTypes: "={{ $('Upload your staff list').first().json.volunteer_values }}",
 			employeeTypes: "={{ $('Upload your staff list').first().json.employee_values }}",
+			userTypeColumn: expect.stringMatching(PAGE_ANSWER),
 		});
 	});
 });

@@ -1,7 +1,9 @@
-// parseCsv (nodes/MinistrySafe/staffList/file/csv.ts) on staff lists as HR, payroll and church-management systems and spreadsheets export
-// them: first hand-written files, each with the public rule it follows, then generated tables written as RFC 4180 CSV
-// and read both by parseCsv and by csv-parse (the parser n8n's own Spreadsheet File and Extract From File nodes use),
-// which must agree, and give back the cells written. csv-parse is a dev dependency only: the nodes never load it.
+// parseCsv (nodes/MinistrySafe/staffList/file/csv.ts, with layout.ts: which line is the header, which delimiter) on staff
+// lists as HR, payroll and church-management systems and spreadsheets export them: first hand-written files, each with
+// the public rule it follows, then generated tables written as RFC 4180 CSV (some with a report's title lines above the
+// header, some whose header names tie two delimiters) and read both by parseCsv and by csv-parse (the parser n8n's own
+// Spreadsheet File and Extract From File nodes use), which must agree, and give back the cells written. csv-parse is a
+// dev dependency only: the nodes never load it.
 import { parse } from 'csv-parse/sync';
 import fc from 'fast-check';
 
@@ -20,6 +22,13 @@ const EXCEL_EMPTY_ROWS =
 const SKIP_EMPTY_LINES = "csv-parse's skip_empty_lines, https://csv.js.org/parse/options/skip_empty_lines/";
 const SKIP_EMPTY_VALUES = "csv-parse's skip_records_with_empty_values, https://csv.js.org/parse/options/skip_records_with_empty_values/";
 const RAGGED = `${RFC('2.4')} (each line "should" hold the same number of fields); csv-parse's relax_column_count, https://csv.js.org/parse/options/relax_column_count/`;
+const SEP_LINE =
+	"Excel's sep= first line names the delimiter, https://superuser.com/q/773644; tools add it for European Excel, https://github.com/asafdav/ng-csv/issues/28";
+const TITLE_ROWS =
+	"a report's title rows above its header (the preamble PapaParse's users ask to skip, https://github.com/mholt/PapaParse/issues/1045; csv-parse's from_line, https://csv.js.org/parse/options/from_line/, and Extract From File's Start Line are for them)";
+const EXCEL_TITLE_ROW = `${TITLE_ROWS}; ${EXCEL_EMPTY_ROWS} (a title row too: one value, then the sheet's width of delimiters)`;
+const NAME_WITH_COMMAS =
+	"PowerSchool's staff name field 'Legal Name (Last, First, Middle, Suffix)', https://ps-compliance.powerschool-docs.com/pssis-tn/latest/staff-setup: its commas tie a semicolon header's count";
 
 interface Case {
 	name: string;
@@ -30,6 +39,8 @@ interface Case {
 	rows: Array<[number, string[]]>;
 	/** Comma unless told. */
 	delimiter?: string;
+	/** The header's line: 1 unless told. */
+	headerLine?: number;
 }
 
 const CASES: Case[] = [
@@ -306,15 +317,111 @@ const CASES: Case[] = [
 		header: ['Name', 'Email'],
 		rows: [[2, ['Ada', '']]],
 	},
+	// Excel's sep= line.
+	{
+		name: 'sep=; names the delimiter, and the header is the line after it',
+		source: SEP_LINE,
+		text: 'sep=;\r\nName;Email\r\nAda;a@x.org\r\n',
+		header: ['Name', 'Email'],
+		rows: [[3, ['Ada', 'a@x.org']]],
+		delimiter: ';',
+		headerLine: 2,
+	},
+	{
+		name: 'sep=, is taken at its word, though the header holds more semicolons',
+		source: SEP_LINE,
+		text: 'sep=,\nName;Role,Email\nAda;Pastor,a@x.org\n',
+		header: ['Name;Role', 'Email'],
+		rows: [[3, ['Ada;Pastor', 'a@x.org']]],
+		headerLine: 2,
+	},
+	{
+		name: 'sep= after a UTF-8 byte order mark, in upper case',
+		source: `${SEP_LINE}; ${EXCEL_UTF8}`,
+		text: '\uFEFFSEP=|\nName|Email\nAda|a@x.org',
+		header: ['Name', 'Email'],
+		rows: [[3, ['Ada', 'a@x.org']]],
+		delimiter: '|',
+		headerLine: 2,
+	},
+	// A report's title rows.
+	{
+		name: 'a title line and a blank line above the header are passed over',
+		source: TITLE_ROWS,
+		text: 'Staff Report\r\n\r\nName,Email\r\nAda,a@x.org\r\n',
+		header: ['Name', 'Email'],
+		rows: [[4, ['Ada', 'a@x.org']]],
+		headerLine: 3,
+	},
+	{
+		name: "Excel's title rows, one value and the sheet's width of delimiters each, in a semicolon file",
+		source: EXCEL_TITLE_ROW,
+		text: 'Staff Report;;\r\nRun on 03/07/2026;;\r\n;;\r\nName;Email;Role\r\nAda;a@x.org;Pastor\r\n',
+		header: ['Name', 'Email', 'Role'],
+		rows: [[5, ['Ada', 'a@x.org', 'Pastor']]],
+		delimiter: ';',
+		headerLine: 4,
+	},
+	{
+		name: 'a title holding a comma in a semicolon file is still one value',
+		source: `${EXCEL_TITLE_ROW}; ${EXCEL_LIST_SEPARATOR}`,
+		text: 'Staff list, March 2026;;\r\nName;Email;Role\r\nAda;a@x.org;Pastor\r\n',
+		header: ['Name', 'Email', 'Role'],
+		rows: [[3, ['Ada', 'a@x.org', 'Pastor']]],
+		delimiter: ';',
+		headerLine: 2,
+	},
+	{
+		name: 'a title above a header with no row below it is no title: the first line is the header',
+		source: TITLE_ROWS,
+		text: 'Staff Report\nName,Email\n',
+		header: ['Staff Report'],
+		rows: [[2, ['Name', 'Email']]],
+	},
+	{
+		name: 'a title line with two values is the header (the error of a file without an ID column names it)',
+		source: TITLE_ROWS,
+		text: 'Report,2026\nName;Email;Role\nAda;a@x.org;Pastor\n',
+		header: ['Report', '2026'],
+		rows: [
+			[2, ['Name;Email;Role']],
+			[3, ['Ada;a@x.org;Pastor']],
+		],
+	},
+	// A tie in delimiter counts.
+	{
+		name: 'a header with as many commas as semicolons: the rows below that fit the semicolon decide',
+		source: NAME_WITH_COMMAS,
+		text: 'Legal Name (Last, First, Middle);Employee ID;Email\r\nDoe, Jane, Q;1001;j@x.org\r\nRoe, Rick;1002;r@x.org\r\n',
+		header: ['Legal Name (Last, First, Middle)', 'Employee ID', 'Email'],
+		rows: [
+			[2, ['Doe, Jane, Q', '1001', 'j@x.org']],
+			[3, ['Roe, Rick', '1002', 'r@x.org']],
+		],
+		delimiter: ';',
+	},
+	{
+		name: 'a tie with no row below to decide it: comma, the first of comma, semicolon, tab and pipe',
+		source: `${NAME_WITH_COMMAS}; ${RFC('2.4')}`,
+		text: 'Name (Last, First);Employee ID\r\n',
+		header: ['Name (Last', 'First);Employee ID'],
+		rows: [],
+	},
 ];
 
 describe('parseCsv: hand-written files, each with the rule it follows', () => {
 	test.each(CASES.map((c) => [c.name, c] as const))('%s', (_name, c) => {
 		const table = parseCsv(c.text);
-		expect({ header: table.header, rows: table.rows.map((row) => [row.line, row.cells]), delimiter: table.delimiter }).toEqual({
+		expect({
+			header: table.header,
+			rows: table.rows.map((row) => [row.line, row.cells]),
+			delimiter: table.delimiter,
+			headerLine: table.headerLine,
+		}).toEqual({
 			header: c.header,
 			rows: c.rows,
 			delimiter: c.delimiter ?? ',',
+			headerLine: c.headerLine ?? 1,
 		});
 	});
 });
@@ -374,7 +481,11 @@ interface Cell {
 }
 
 interface Written {
+	/** A report's title lines above the header, each one value written with the header's width of delimiters. */
+	titles: string[];
 	header: Cell[];
+	/** Header cells written as they are, unquoted: their delimiters count on the header line (the tie tables). */
+	bareHeader?: boolean;
 	rows: Cell[][];
 	delimiter: string;
 	lineEnd: string;
@@ -393,20 +504,62 @@ const cell: fc.Arbitrary<Cell> = fc.record({
 	quoted: fc.boolean(),
 });
 const isBlank = (values: string[]) => values.every((value) => value.trim() === '');
+const named = (cells: Cell[]) => cells.filter((c) => c.value.trim() !== '').length;
+/** Words of a title or a column name: no delimiter, quote or line break. */
+const words = fc.stringMatching(/^[A-Za-z0-9][A-Za-z0-9 ()/:.-]{0,15}$/);
 
 const written: fc.Arbitrary<Written> = fc.integer({ min: 1, max: 5 }).chain((columns) =>
-	fc.record({
-		// A header with a value: a blank one would be skipped like any blank line.
-		header: fc.array(cell, { minLength: columns, maxLength: columns }).filter((cells) => !isBlank(cells.map((c) => c.value))),
-		// Rows of any length (ragged ones too); the few that come out blank are skipped by both readers.
-		rows: fc.array(fc.array(cell, { minLength: 1, maxLength: columns + 2 }), { maxLength: 6 }),
-		// A one-column header holds no delimiter to detect: such a file is read as comma-separated.
-		delimiter: columns === 1 ? fc.constant(',') : fc.constantFrom(...DELIMITERS),
-		lineEnd: fc.constantFrom('\r\n', '\n', '\r'),
-		bom: fc.boolean(),
-		finalLineEnd: fc.boolean(),
-	}),
+	fc
+		.record({
+			// A header names its columns: a line with one value among several is a title (layout.ts).
+			header: fc.array(cell, { minLength: columns, maxLength: columns }).filter((cells) => named(cells) >= Math.min(2, columns)),
+			// Rows of any length (ragged ones too); the few that come out blank are skipped by both readers. A one-column
+			// file's rows hold one value each: a row of several below a one-value header is what a title looks like.
+			rows: fc.array(fc.array(cell, { minLength: 1, maxLength: columns === 1 ? 1 : columns + 2 }), { maxLength: 6 }),
+			// A one-column header holds no delimiter to detect: such a file is read as comma-separated.
+			delimiter: columns === 1 ? fc.constant(',') : fc.constantFrom(...DELIMITERS),
+			lineEnd: fc.constantFrom('\r\n', '\n', '\r'),
+			bom: fc.boolean(),
+			finalLineEnd: fc.boolean(),
+			// Titles above a header of two columns or more: a row below it shows them to be titles (filtered below).
+			titles: columns === 1 ? fc.constant<string[]>([]) : fc.array(words, { maxLength: 2 }),
+		})
+		// A row below holding more than spaces and delimiters (layout.ts's line with text).
+		.filter((w) => w.titles.length === 0 || w.rows.some((row) => row.some((c) => /[^\s,;|]/.test(c.value)))),
 );
+
+/**
+ * Tables whose header ties its delimiter with another: names holding, unquoted, as many of another candidate as the
+ * header has delimiters (PowerSchool's "Legal Name (Last, First, Middle, Suffix)"). Their rows, as wide as the header
+ * and holding no bare delimiter, decide for the one written.
+ */
+const tied: fc.Arbitrary<Written> = fc
+	.record({ columns: fc.integer({ min: 2, max: 5 }), delimiter: fc.constantFrom(...DELIMITERS) })
+	.chain(({ columns, delimiter }) =>
+		fc.record({
+			titles: fc.constant<string[]>([]),
+			header: fc
+				.tuple(
+					fc.array(words, { minLength: columns, maxLength: columns }),
+					fc.constantFrom(...DELIMITERS.filter((other) => other !== delimiter)),
+					fc.array(fc.nat({ max: columns - 1 }), { minLength: columns - 1, maxLength: columns - 1 }),
+				)
+				.map(([names, other, places]) => {
+					// As many of the other delimiter as the header has of its own, spread over its names.
+					const withOther = [...names];
+					for (const place of places) withOther[place] = `${withOther[place]}${other} `;
+					return withOther.map((value) => ({ value, quoted: false }));
+				}),
+			bareHeader: fc.constant(true),
+			rows: fc
+				.array(fc.array(cell, { minLength: columns, maxLength: columns }), { minLength: 1, maxLength: 6 })
+				.filter((rows) => rows.some((row) => !isBlank(row.map((c) => c.value)))),
+			delimiter: fc.constant(delimiter),
+			lineEnd: fc.constantFrom('\r\n', '\n', '\r'),
+			bom: fc.boolean(),
+			finalLineEnd: fc.boolean(),
+		}),
+	);
 
 /** One field: quoted when it holds one of `special`, a quote or a line break (RFC 4180 §2.6), or when asked. */
 function field(c: Cell, special: readonly string[]): string {
@@ -415,8 +568,12 @@ function field(c: Cell, special: readonly string[]): string {
 }
 
 function csvOf(w: Written): string {
-	// In the header every candidate delimiter is quoted, so that the one written is the one the header uses most.
-	const lines = [w.header.map((c) => field(c, DELIMITERS)), ...w.rows.map((row) => row.map((c) => field(c, [w.delimiter])))];
+	// In the header every candidate delimiter is quoted, so that the one written is the one the header uses most (but in
+	// the tie tables, whose rows decide). In a one-column file's rows too: a bare one would make a row of two values.
+	const header = w.bareHeader ? w.header.map((c) => c.value) : w.header.map((c) => field(c, DELIMITERS));
+	const rowSpecial = w.bareHeader || w.header.length === 1 ? DELIMITERS : [w.delimiter];
+	const titles = w.titles.map((title) => [title, ...Array<string>(w.header.length - 1).fill('')]);
+	const lines = [...titles, header, ...w.rows.map((row) => row.map((c) => field(c, rowSpecial)))];
 	return (w.bom ? '\uFEFF' : '') + lines.map((fields) => fields.join(w.delimiter)).join(w.lineEnd) + (w.finalLineEnd ? w.lineEnd : '');
 }
 
@@ -425,7 +582,7 @@ const lineBreaks = (cells: Cell[]) => cells.reduce((count, c) => count + (c.valu
 /** The rows a reader must give: the rows with a value, each with the line it starts on. */
 function expectedRows(w: Written): Array<{ line: number; cells: string[] }> {
 	const rows: Array<{ line: number; cells: string[] }> = [];
-	let line = 2 + lineBreaks(w.header);
+	let line = w.titles.length + 2 + lineBreaks(w.header);
 	for (const row of w.rows) {
 		const cells = row.map((c) => c.value);
 		if (!isBlank(cells)) rows.push({ line, cells });
@@ -434,25 +591,30 @@ function expectedRows(w: Written): Array<{ line: number; cells: string[] }> {
 	return rows;
 }
 
+/** parseCsv and csv-parse (told the delimiter and line end, the titles dropped) agree, and give back what was written. */
+function expectReadBack(w: Written): void {
+	const text = csvOf(w);
+	const table = parseCsv(text);
+
+	// csv-parse told the delimiter and line end; rows with no value dropped the way parseCsv drops them.
+	const records: string[][] = parse(text, { bom: true, delimiter: w.delimiter, record_delimiter: w.lineEnd, relax_column_count: true });
+	const [csvHeader, ...csvRows] = records.filter((record) => !isBlank(record)).slice(w.titles.length);
+	expect(table.delimiter).toBe(w.delimiter);
+	expect(table.header).toEqual(csvHeader.map((name) => name.trim()));
+	expect(table.rows.map((row) => row.cells)).toEqual(csvRows);
+
+	// The round trip.
+	expect(table.headerLine).toBe(w.titles.length + 1);
+	expect(table.header).toEqual(w.header.map((c) => c.value.trim()));
+	expect(table.rows).toEqual(expectedRows(w));
+}
+
 describe('parseCsv: generated tables written as RFC 4180 CSV', () => {
-	test('reads them as csv-parse does, and gives back the cells written, with their line numbers', () => {
-		fc.assert(
-			fc.property(written, (w) => {
-				const text = csvOf(w);
-				const table = parseCsv(text);
+	test('reads them as csv-parse does, and gives back the cells written, with their line numbers, titles passed over', () => {
+		fc.assert(fc.property(written, expectReadBack), { numRuns: 300 });
+	});
 
-				// csv-parse told the delimiter and line end; rows with no value dropped the way parseCsv drops them.
-				const records: string[][] = parse(text, { bom: true, delimiter: w.delimiter, record_delimiter: w.lineEnd, relax_column_count: true });
-				const [csvHeader, ...csvRows] = records.filter((record) => !isBlank(record));
-				expect(table.delimiter).toBe(w.delimiter);
-				expect(table.header).toEqual(csvHeader.map((name) => name.trim()));
-				expect(table.rows.map((row) => row.cells)).toEqual(csvRows);
-
-				// The round trip.
-				expect(table.header).toEqual(w.header.map((c) => c.value.trim()));
-				expect(table.rows).toEqual(expectedRows(w));
-			}),
-			{ numRuns: 300 },
-		);
+	test('a header whose names tie another delimiter with its own: the rows below decide, as csv-parse told it reads', () => {
+		fc.assert(fc.property(tied, expectReadBack), { numRuns: 200 });
 	});
 });

@@ -4,6 +4,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { requestSettings, schedulerOf } from '../../shared/transport';
 import { forItem } from '../../shared/wording';
+import { errorItemOf } from './common/errorItem';
 
 /**
  * Attaches the failing item to an error, keeping an error of n8n's own kinds as it is. A failure of one item ends with
@@ -49,7 +50,7 @@ export async function collect(
 	} catch (error) {
 		const itemError = errorForItems(error, this, items);
 		if (!this.continueOnFail()) throw itemError;
-		output.push({ json: { error: itemError.message }, pairedItem });
+		output.push(errorItemOf(itemError, this.getNode(), pairedItem));
 	}
 }
 

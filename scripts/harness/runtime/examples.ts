@@ -15,7 +15,12 @@ export const EXAMPLES_DIR = join(REPO_DIR, 'examples');
 export const EXAMPLE_CREDENTIAL_IDS = {
 	api: 'msExampleApiCred',
 	webhookAuth: 'msExampleHookCred',
+	/** n8n's Basic Auth credential, the login the upload template's form asks for. */
+	uploadFormLogin: 'msExampleFormLogin',
 } as const;
+
+/** The login of the upload template's form where `npm run dev` and the end-to-end tests run it. */
+export const UPLOAD_FORM_LOGIN = { user: 'staff-list-uploader', password: 'upload-form-sandbox-1' } as const;
 
 export function exampleCredentials(
 	sandboxUrl: string,
@@ -34,6 +39,12 @@ export function exampleCredentials(
 			name: 'MinistrySafe webhook (sandbox)',
 			type: 'ministrySafeWebhookApi',
 			data: { ...webhookAuth },
+		},
+		{
+			id: EXAMPLE_CREDENTIAL_IDS.uploadFormLogin,
+			name: 'Upload form login',
+			type: 'httpBasicAuth',
+			data: { ...UPLOAD_FORM_LOGIN },
 		},
 	];
 }

@@ -1,4 +1,4 @@
-import type { IExecuteFunctions } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { textList } from '../../../shared/values';
@@ -15,10 +15,11 @@ import { valuesAtAGlance } from '../../staffList/item/values';
 import { newUserTypeField, syncColumnsFields } from '../../staffList/parameters/columns';
 import { includeUnchangedOption } from '../../staffList/parameters/output';
 import { columnsSettings } from '../../staffList/parameters/settings';
-import { fileColumnsNotice, STAFF_LIST_FROM_FILE, staffListFields } from '../../staffList/parameters/source';
+import { fileColumnsNotice, fileOptions, STAFF_LIST_FROM_FILE, staffListFields } from '../../staffList/parameters/source';
 import { LEAVER_STATUSES, liveRunNotices, valueOptions } from '../../staffList/parameters/values';
 import { readStaffRow } from '../../staffList/person/staffRow';
 import { listWithoutExternalId } from '../../staffList/row/messages';
+import { checkChosenColumns, fileWithoutExternalId } from '../../staffList/file/messages';
 import { externalIdField, newUserAdditionalFields, newUserNameFields } from './shared';
 
 /** The columns the pre-filled expressions of versions 1 and 1.1 read, by parameter. */
@@ -48,6 +49,40 @@ function readOptions(context: IExecuteFunctions): SyncOptions & { dryRun: boolea
 		columns: columnsSettings(context),
 	};
 }
+
+/** Sync's Options. */
+const SYNC_OPTIONS: INodeProperties[] = [
+	{
+		displayName: 'Deactivate Missing Users',
+		name: 'deactivateMissing',
+		type: 'boolean',
+		default: false,
+		description: 'Whether to deactivate the users whose External ID is not in the list',
+	},
+	{
+		displayName: 'Deactivate Only Users With Tag Name or ID',
+		name: 'deactivateOnlyTag',
+		type: 'options',
+		// Disclosed only once Deactivate Missing Users is on: neither applies without it.
+		displayOptions: { show: { deactivateMissing: [true] } },
+		typeOptions: { loadOptionsMethod: 'getTags' },
+		default: '',
+		description:
+			'Only users with this tag may be deactivated; others are left alone. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+	},
+	includeUnchangedOption,
+	...fileOptions,
+	{
+		displayName: 'Max Deactivations',
+		name: 'maxDeactivations',
+		type: 'number',
+		typeOptions: { minValue: 0, numberPrecision: 0 },
+		default: 10,
+		description:
+			"The most users one run may deactivate, those who left ('Statuses That Mean Left') and those missing from the list together. When more would be, none is deactivated and each is reported as skipped. Defaults to 10.",
+	},
+	...valueOptions,
+];
 
 export const sync: ListOperation = {
 	kind: 'list',
@@ -89,46 +124,18 @@ export const sync: ListOperation = {
 			type: 'collection',
 			placeholder: 'Add Option',
 			default: {},
-			options: [
-				{
-					displayName: 'Deactivate Missing Users',
-					name: 'deactivateMissing',
-					type: 'boolean',
-					default: false,
-					description: 'Whether to deactivate the users whose External ID is not in the list',
-				},
-				{
-					displayName: 'Deactivate Only Users With Tag Name or ID',
-					name: 'deactivateOnlyTag',
-					type: 'options',
-					// Disclosed only once Deactivate Missing Users is on: neither applies without it.
-					displayOptions: { show: { deactivateMissing: [true] } },
-					typeOptions: { loadOptionsMethod: 'getTags' },
-					default: '',
-					description:
-						'Only users with this tag may be deactivated; others are left alone. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-				},
-				includeUnchangedOption,
-				{
-					displayName: 'Max Deactivations',
-					name: 'maxDeactivations',
-					type: 'number',
-					typeOptions: { minValue: 0, numberPrecision: 0 },
-					default: 10,
-					description:
-						"The most users one run may deactivate, those who left ('Statuses That Mean Left') and those missing from the list together. When more would be, none is deactivated and each is reported as skipped. Defaults to 10.",
-				},
-				...valueOptions,
-			],
+			// In the editor's order: alphabetical, as n8n's node rules ask.
+			options: [...SYNC_OPTIONS].sort((a, b) => a.displayName.localeCompare(b.displayName)),
 		},
 	],
 	async plan(this: IExecuteFunctions, itemCount: number) {
 		const options = readOptions(this);
 		const list = await staffListOf(this, itemCount);
+		if (options.columns && list.files) checkChosenColumns(this, options.columns, list.files);
 		const rows = list.entries.map((entry) => readRow(this, entry));
 		// A key column found in no row is the list's problem, said once rather than on every row.
 		if (options.columns && rows.length > 0 && rows.every((row) => row.externalId === undefined)) {
-			throw listWithoutExternalId(this, options.columns, list.fileColumns);
+			throw list.files ? fileWithoutExternalId(this, options.columns, list.files) : listWithoutExternalId(this, options.columns);
 		}
 		// The Organization's Users, read once: every decision is made from this one read.
 		const users = await allUsers(this);

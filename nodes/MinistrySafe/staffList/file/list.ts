@@ -8,7 +8,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { type FileRow, quoted } from '../../../shared/wording';
 import { itemInput } from '../../actions/common/inputs';
-import { readsFile } from '../parameters/source';
+import { fileEncodingOf, readsFile } from '../parameters/source';
 import { rowsOf } from './rows';
 
 /** One person of the list: the input item it comes from and, for a file, its row (fields and place). */
@@ -17,25 +17,33 @@ export interface ListEntry {
 	file?: { json: IDataObject; row: FileRow };
 }
 
+/** A file of the list as messages name it: its columns, and for CSV the line read as its header. */
+export interface ListFile {
+	name: string;
+	columns: string[];
+	header?: string;
+}
+
 export interface StaffListSource {
 	entries: ListEntry[];
-	/** A file's column names (for the message of a list without External IDs); undefined for input items. */
-	fileColumns?: string[];
+	/** The files read (for the message of a list without External IDs); undefined for input items. */
+	files?: ListFile[];
 }
 
 /** The people of the list: each input item, or each row of the file each input item holds. */
 export async function staffListOf(context: IExecuteFunctions, itemCount: number): Promise<StaffListSource> {
 	if (!readsFile(context)) return { entries: Array.from({ length: itemCount }, (_, item) => ({ item })) };
 	const field = itemInput(context, 0).text('binaryPropertyName', 'Input Binary Field', true) as string;
+	const encoding = fileEncodingOf(context);
 	const entries: ListEntry[] = [];
-	const columns = new Set<string>();
+	const files: ListFile[] = [];
 	for (let item = 0; item < itemCount; item++) {
 		// n8n's own error when the item holds no such file, naming the item and the field.
 		const binary = context.helpers.assertBinaryData(item, field);
 		const name = binary.fileName ? quoted(binary.fileName) : `the file in item ${item}`;
 		const buffer = await context.helpers.getBinaryDataBuffer(item, field);
-		const file = rowsOf(context, buffer, binary, name, item);
-		for (const column of file.columns) columns.add(column);
+		const file = rowsOf(context, { buffer, binary, name, item, encoding });
+		files.push({ name, columns: file.columns, header: file.header });
 		for (const { json, row } of file.rows) entries.push({ item, file: { json, row } });
 	}
 	if (entries.length === 0) {
@@ -44,6 +52,6 @@ export async function staffListOf(context: IExecuteFunctions, itemCount: number)
 			description: `The file in ${quoted('Input Binary Field')} (${field}) holds column names at most. Check the export, or its download. Nothing was sent to the service.`,
 		});
 	}
-	return { entries, fileColumns: [...columns] };
+	return { entries, files };
 }
 

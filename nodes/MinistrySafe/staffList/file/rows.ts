@@ -1,70 +1,138 @@
-// One file's rows: which kind of file it is (CSV or JSON; a spreadsheet refused), and each row as an object of its
-// column names with its place in the file.
+// One file's rows: which kind of file it is (kind.ts: CSV or JSON; a spreadsheet refused), its text in the encoding it
+// was saved in (encoding.ts), and each row as an object of its column names with its place in the file. Columns of the
+// same name are kept apart ("Email", "Email (2)"), so that a blank one never hides a filled one. A value holding a
+// control character is what a file read in the wrong encoding gives (UTF-16 read as bytes: a NUL between letters):
+// the file is refused, naming the row, before anything is sent.
 import type { IBinaryData, IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { FileRow } from '../../../shared/wording';
+import { type FileRow, quoted } from '../../../shared/wording';
+import { repeatedName } from '../row/autoMap';
 import { CsvSyntaxError, parseCsv } from './csv';
+import { decodeFile, type FileEncoding } from './encoding';
+import { fileKindOf } from './kind';
 
-const SPREADSHEET_EXTENSIONS = ['xlsx', 'xls', 'xlsm', 'ods', 'numbers'];
+export interface FileRows {
+	columns: string[];
+	rows: Array<{ json: IDataObject; row: FileRow }>;
+	/** A CSV file's header line, as messages name it ("line 3 of 'staff.csv'"). */
+	header?: string;
+}
+
+/** A C0 or C1 control character but tab and line breaks, or U+FFFD (a byte the encoding has no character for). */
+const isNotText = (code: number) =>
+	(code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d) || (code >= 0x7f && code <= 0x9f) || code === 0xfffd;
+
+/** The first character of a value that is not text, as U+XXXX; undefined when every one is. */
+function notTextIn(value: string): string | undefined {
+	for (let index = 0; index < value.length; index++) {
+		const code = value.charCodeAt(index);
+		if (isNotText(code)) return `U+${code.toString(16).toUpperCase().padStart(4, '0')}`;
+	}
+	return undefined;
+}
 
 /** A file's rows as objects of its column names, each with its place in the file. */
 export function rowsOf(
 	context: IExecuteFunctions,
-	buffer: Buffer,
-	binary: IBinaryData,
-	name: string,
-	item: number,
-): { columns: string[]; rows: Array<{ json: IDataObject; row: FileRow }> } {
-	const extension = (binary.fileExtension ?? binary.fileName?.split('.').pop() ?? '').toLowerCase();
-	const mimeType = (binary.mimeType ?? '').toLowerCase();
+	file: { buffer: Buffer; binary: IBinaryData; name: string; item: number; encoding: FileEncoding },
+): FileRows {
+	const { buffer, binary, name, item } = file;
 	const fail = (problem: string, todo: string) =>
 		new NodeOperationError(context.getNode(), `${name} ${problem} [item ${item}]`, { itemIndex: item, description: `${todo} Nothing was sent to the service.` });
-	// A ZIP container (Excel, OpenDocument) or a spreadsheet's name: not text this node reads.
-	const zipped = buffer.length >= 4 && buffer.readUInt32LE(0) === 0x04034b50;
-	if (zipped || SPREADSHEET_EXTENSIONS.includes(extension) || mimeType.includes('spreadsheet') || mimeType.includes('ms-excel')) {
+	let text: string | undefined;
+	const decoded = () => (text ??= decodeFile(buffer, file.encoding));
+	const kind = fileKindOf(buffer, binary, decoded);
+	if (kind === 'spreadsheet') {
 		throw fail(
 			'is a spreadsheet file, not CSV or JSON',
 			"Save it as CSV (UTF-8) where it is exported, or read it with the Extract From File node before this one and set 'Staff List' to 'Input Items'.",
 		);
 	}
-	const text = buffer.toString('utf8');
-	// A CSV's name or type says so even when its first column's name starts with a bracket.
-	const csv = ['csv', 'tsv', 'txt'].includes(extension) || mimeType.includes('csv');
-	const json = !csv && (extension === 'json' || mimeType.includes('json') || /^\uFEFF?\s*[[{]/.test(text));
-	if (json) {
-		let value: unknown;
-		try {
-			value = JSON.parse(text.replace(/^\uFEFF/, ''));
-		} catch {
-			throw fail('is not valid JSON', 'Check the export, or choose a CSV export.');
-		}
-		const people = listIn(value);
-		if (!people) {
-			throw fail(
-				'holds no list of people',
-				'Sync reads a JSON array of objects, one a person, or an object with one such array (such as {"employees": [...]}).',
-			);
-		}
-		const columns = [...new Set(people.flatMap((person) => Object.keys(person)))];
-		return { columns, rows: people.map((person, index) => ({ json: person, row: { line: index + 1, label: `entry ${index + 1} of ${name}` } })) };
+	const read = kind === 'json' ? jsonRows(decoded(), name, fail) : csvRows(decoded(), name, fail, context, item);
+	const unreadable = firstNotText(read);
+	if (unreadable) {
+		throw fail(
+			`holds a character that is not text (${unreadable.code}) in ${unreadable.place}`,
+			file.encoding === 'auto'
+				? "The file may be saved in another encoding: choose it under 'File Encoding' (Options), or save the file as CSV UTF-8 where it is exported."
+				: "Check 'File Encoding' (Options): the file may be saved in another one. 'Automatic' reads UTF-8, UTF-16 with a byte order mark and Windows-1252.",
+		);
 	}
+	return read;
+}
+
+function jsonRows(text: string, name: string, fail: (problem: string, todo: string) => NodeOperationError): FileRows {
+	let value: unknown;
+	try {
+		value = JSON.parse(text);
+	} catch {
+		throw fail('is not valid JSON', 'Check the export, or choose a CSV export.');
+	}
+	const people = listIn(value);
+	if (!people) {
+		throw fail('holds no list of people', 'Sync reads a JSON array of objects, one a person, or an object with one such array (such as {"employees": [...]}).');
+	}
+	const columns = [...new Set(people.flatMap((person) => Object.keys(person)))];
+	return { columns, rows: people.map((person, index) => ({ json: person, row: { line: index + 1, label: `entry ${index + 1} of ${name}` } })) };
+}
+
+function csvRows(
+	text: string,
+	name: string,
+	fail: (problem: string, todo: string) => NodeOperationError,
+	context: IExecuteFunctions,
+	item: number,
+): FileRows {
 	try {
 		const table = parseCsv(text);
+		const header = distinctNames(table.header);
 		const rows = table.rows.map(({ line, cells }) => {
 			const person: IDataObject = {};
 			// A column without a name holds nothing Sync could map; cells beyond the header are left out.
-			table.header.forEach((column, index) => {
+			header.forEach((column, index) => {
 				if (column !== '' && index < cells.length) person[column] = cells[index];
 			});
 			return { json: person, row: { line, label: `row ${line} of ${name}` } };
 		});
-		return { columns: table.header.filter((column) => column !== ''), rows };
+		return { columns: header.filter((column) => column !== ''), rows, header: `line ${table.headerLine} of ${name}` };
 	} catch (error) {
 		throw error instanceof CsvSyntaxError
 			? fail(`is not CSV as exported: ${error.message}`, 'Check the export around that line.')
 			: new NodeOperationError(context.getNode(), error as Error, { itemIndex: item });
 	}
+}
+
+/** The header's names, a repeated one numbered from its second ("Email", "Email (2)"): each column kept. */
+function distinctNames(header: string[]): string[] {
+	const taken = new Set(header);
+	const seen = new Map<string, number>();
+	return header.map((column) => {
+		if (column === '') return column;
+		const count = (seen.get(column) ?? 0) + 1;
+		seen.set(column, count);
+		if (count === 1) return column;
+		let number = count;
+		while (taken.has(repeatedName(column, number))) number++;
+		const name = repeatedName(column, number);
+		taken.add(name);
+		return name;
+	});
+}
+
+/** The first value that is not text, with where it is: the header (a column name), or a row and its column. */
+function firstNotText(read: FileRows): { code: string; place: string } | undefined {
+	for (const column of read.columns) {
+		const code = notTextIn(column);
+		if (code) return { code, place: read.header ? `its header, ${read.header}` : 'a field name' };
+	}
+	for (const { json, row } of read.rows) {
+		for (const [column, value] of Object.entries(json)) {
+			const code = typeof value === 'string' ? notTextIn(value) : undefined;
+			if (code) return { code, place: `${quoted(column)}, ${row.label}` };
+		}
+	}
+	return undefined;
 }
 
 const isPerson = (value: unknown): value is IDataObject => typeof value === 'object' && value !== null && !Array.isArray(value);

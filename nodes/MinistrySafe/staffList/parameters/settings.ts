@@ -9,7 +9,7 @@ import type { Options } from '../../actions/common/choices';
 import { itemInput } from '../../actions/common/inputs';
 import { VERSION_1_2, VERSION_1_3 } from '../../actions/common/versions';
 import { newUserTypeField } from './columns';
-import { readsFile } from './source';
+import { chosenFileColumns, readsFile } from './source';
 import type { LeavingReader } from '../person/leaving';
 import { statusReader } from '../person/status';
 import { type TypeMeaning, typeReader } from '../person/type';
@@ -33,6 +33,8 @@ export interface ColumnsSettings {
 	leaving?: LeavingReader;
 	/** Map Automatically's mappings made in this run, by the rows' field names (a list's rows share theirs). */
 	mappings: RowMappings;
+	/** A file's columns its options name for External ID and User Type ('External ID Column', 'User Type Column'). */
+	chosenColumns?: { external_id?: string; user_type?: string };
 }
 
 /** Whether a row's type column is read: not when a type is chosen for every new user (it would not be used). */
@@ -79,6 +81,15 @@ function readColumnsSettings(context: IExecuteFunctions): ColumnsSettings {
 	} else if (at1_3) values = { types: typeReader({ volunteers: [], employees: [] }) };
 	// Sync's default is Map Automatically, Create or Update's Map Each Column Manually (columns.ts). A file's
 	// rows are always mapped automatically (source.ts).
-	const automatic = (sync && readsFile(context)) || (mode ?? (sync ? 'autoMapInputData' : 'defineBelow')) === 'autoMapInputData';
-	return { automatic, sync, newUserType: newUserType ?? 'fromColumns', at1_3, ...values, mappings: new Map() };
+	const file = sync && readsFile(context);
+	const automatic = file || (mode ?? (sync ? 'autoMapInputData' : 'defineBelow')) === 'autoMapInputData';
+	return {
+		automatic,
+		sync,
+		newUserType: newUserType ?? 'fromColumns',
+		at1_3,
+		...values,
+		mappings: new Map(),
+		...(file ? { chosenColumns: chosenFileColumns(context) } : {}),
+	};
 }

@@ -190,8 +190,18 @@ export interface RowMapping {
 /** Mappings already made in a run, by the row's field names: a staff list's rows share their columns. */
 export type RowMappings = Map<string, RowMapping>;
 
-/** The mapping of one row, worked out once per set of field names in the run (`made`, kept by the run's settings). */
-export function autoMappedRow(json: IDataObject, columns: readonly AutoColumn[], at1_3: boolean, made: RowMappings): RowMapping {
+/**
+ * The mapping of one row, worked out once per set of field names in the run (`made`, kept by the run's settings, with
+ * which the columns, the version and the chosen columns stay the same). A column `chosen` for a field (a file's
+ * options name it) fills that field, alone.
+ */
+export function autoMappedRow(
+	json: IDataObject,
+	columns: readonly AutoColumn[],
+	at1_3: boolean,
+	made: RowMappings,
+	chosen: Partial<Record<AutoColumn, string>> = {},
+): RowMapping {
 	const fields = Object.keys(json);
 	const key = fields.join('\u0000');
 	let mapping = made.get(key);
@@ -199,6 +209,10 @@ export function autoMappedRow(json: IDataObject, columns: readonly AutoColumn[],
 		const candidates = at1_3 ? Object.fromEntries(columns.map((column) => [column, candidatesFor(column, fields, true)])) : {};
 		const leaving = at1_3 && columns.includes('status') ? leavingColumnsOf(fields) : [];
 		mapping = { mapped: autoMapped(fields, columns, at1_3), candidates, leaving };
+		for (const [column, field] of Object.entries(chosen) as Array<[AutoColumn, string]>) {
+			mapping.mapped[column] = field;
+			mapping.candidates[column] = [field];
+		}
 		made.set(key, mapping);
 	}
 	return mapping;

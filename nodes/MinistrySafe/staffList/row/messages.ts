@@ -1,5 +1,5 @@
 // What messages about a staff list say of its fields: the fields an item or a row has, and the one error of a list
-// in which no row gives an External ID.
+// of input items in which no row gives an External ID.
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
@@ -18,20 +18,11 @@ export const fieldsOf = (json: IDataObject, row?: FileRow) =>
 		: fieldList(Object.keys(json), Object.keys(json).length ? "the item's" : 'the item has');
 
 /**
- * The one error of a list in which no row gives an External ID (node version 1.2): its key column was found in none,
- * so every row would be skipped for the same reason. Names the input's fields and how to map External ID.
+ * The one error of a list of input items in which no row gives an External ID (node version 1.2): its key column was
+ * found in none, so every row would be skipped for the same reason. Names the input's fields and how to map External
+ * ID. A file's is file/messages.ts's.
  */
-export function listWithoutExternalId(context: IExecuteFunctions, settings: ColumnsSettings, fileColumns?: string[]): NodeOperationError {
-	if (fileColumns) {
-		return new NodeOperationError(
-			context.getNode(),
-			`No row of the file gives an 'External ID': no column holds each person's ID, and ${fieldList(fileColumns, fileColumns.length ? "the file's" : 'the file has', 'columns')}`,
-			{
-				description:
-					"Rename the column that holds each person's ID in your own system to 'Employee ID' (or 'External ID') where the file is exported, or read the file with the Extract From File node and set 'Staff List' to 'Input Items'. Nothing was sent to the service.",
-			},
-		);
-	}
+export function listWithoutExternalId(context: IExecuteFunctions, settings: ColumnsSettings): NodeOperationError {
 	const fields = [...new Set(context.getInputData().flatMap(({ json }) => Object.keys(json)))];
 	const theirs = fieldList(fields, fields.length ? "the input's" : 'the input has');
 	const message = settings.automatic

@@ -103,6 +103,7 @@ function automaticReading(context: IExecuteFunctions, item: number, settings: Co
 		columnsOf(settings.sync).map(({ id }) => id),
 		settings.at1_3,
 		settings.mappings,
+		settings.chosenColumns,
 	);
 	// From 1.3, of several fields that could fill a column the best-ranked that this row fills.
 	const filled = (column: ColumnId) => mapping.candidates[column]?.find((field) => cellText(row[field]) !== undefined);

@@ -22,41 +22,14 @@ export interface FormPage {
 	url: string;
 }
 
-/**
- * Who is at the form, as a browser says it: the user name and password of a form behind Basic Auth, or the session
- * cookie of someone logged in to n8n (a form behind n8n User Auth).
- */
-export type FormLogin = { user: string; password: string } | { cookie: string };
-
-function loginHeaders(login?: FormLogin): Record<string, string> {
-	if (!login) return {};
-	if ('cookie' in login) return { cookie: login.cookie };
-	return { authorization: `Basic ${Buffer.from(`${login.user}:${login.password}`).toString('base64')}` };
+/** The user name and password of a form behind Basic Auth, as a browser asks for them. */
+export interface FormLogin {
+	user: string;
+	password: string;
 }
 
-/** The cookies an answer sets, added to a cookie login as a browser keeps them (n8n User Auth's sign-in steps). */
-function keepCookies(response: Response, login?: FormLogin): void {
-	if (!login || !('cookie' in login)) return;
-	const jar = new Map(login.cookie.split(/;\s*/).filter(Boolean).map((pair) => [pair.split('=')[0], pair]));
-	for (const set of response.headers.getSetCookie()) {
-		const pair = set.split(';')[0];
-		jar.set(pair.split('=')[0], pair);
-	}
-	login.cookie = [...jar.values()].join('; ');
-}
-
-/** A GET as a browser makes it: redirects followed (at most 10), the cookies each answer sets kept. */
-async function browse(url: string, login?: FormLogin): Promise<{ response: Response; url: string }> {
-	let at = url;
-	for (let hop = 0; hop <= 10; hop++) {
-		const response = await fetch(at, { headers: loginHeaders(login), redirect: 'manual', signal: AbortSignal.timeout(30_000) });
-		keepCookies(response, login);
-		const location = response.headers.get('location');
-		if (response.status < 300 || response.status >= 400 || !location) return { response, url: at };
-		at = new URL(location, at).toString();
-	}
-	throw new Error(`${url} redirects more than 10 times`);
-}
+const basicAuth = (login?: FormLogin): Record<string, string> =>
+	login ? { authorization: `Basic ${Buffer.from(`${login.user}:${login.password}`).toString('base64')}` } : {};
 
 interface FormField {
 	id: string;
@@ -129,19 +102,19 @@ function formFields(html: string): FormField[] {
 }
 
 /** The execution's status as the page's script asks for it: 'form-waiting' once a page of the form waits. */
-async function executionStatus(waitingUrl: string, login?: FormLogin): Promise<string> {
-	const status = (await (await fetch(`${waitingUrl}/n8n-execution-status`, { headers: loginHeaders(login) })).text()).trim();
+async function executionStatus(waitingUrl: string): Promise<string> {
+	const status = (await (await fetch(`${waitingUrl}/n8n-execution-status`)).text()).trim();
 	if (['canceled', 'crashed', 'error'].includes(status)) throw new Error(`The execution behind the form ended: ${status}`);
 	return status;
 }
 
 /** The page waiting at `waitingUrl`, as the page's script opens it; `after`: another page than this one. */
-async function waitingPage(waitingUrl: string, login?: FormLogin, after?: FormPage): Promise<FormPage> {
+async function waitingPage(waitingUrl: string, after?: FormPage): Promise<FormPage> {
 	return waitFor(
 		'the next page of the form',
 		async () => {
-			if ((await executionStatus(waitingUrl, login)) !== 'form-waiting') return undefined;
-			const page = await fetch(waitingUrl, { headers: loginHeaders(login), signal: AbortSignal.timeout(30_000) });
+			if ((await executionStatus(waitingUrl)) !== 'form-waiting') return undefined;
+			const page = await fetch(waitingUrl, { signal: AbortSignal.timeout(30_000) });
 			const html = await page.text();
 			if (!page.ok) throw new Error(`The page answered ${page.status}: ${visibleText(html).slice(0, 500)}`);
 			const next = readPage(html, waitingUrl);
@@ -154,7 +127,7 @@ async function waitingPage(waitingUrl: string, login?: FormLogin, after?: FormPa
 }
 
 /** The page after the form's first: a later page of the form, or its ending page, once n8n's execution reaches it. */
-async function nextPage(response: Response, url: string, login?: FormLogin): Promise<FormPage> {
+async function nextPage(response: Response, url: string): Promise<FormPage> {
 	const text = await response.text();
 	if (!response.ok) throw new Error(`The form answered ${response.status}: ${visibleText(text).slice(0, 500)}`);
 	let answer: { formWaitingUrl?: string } | undefined;
@@ -167,7 +140,7 @@ async function nextPage(response: Response, url: string, login?: FormLogin): Pro
 	const waitingUrl = answer?.formWaitingUrl;
 	if (!waitingUrl) throw new Error(`The form answered without a next page: ${text.slice(0, 500)}`);
 	// As the page's script does: ask for the execution's status until the next page waits, then open it.
-	return waitingPage(waitingUrl, login);
+	return waitingPage(waitingUrl);
 }
 
 /** The page's fields filled in by label (every required field must be answered, an optional one is sent empty). */
@@ -208,7 +181,7 @@ export async function submitForm(url: string, answers: FormAnswers, login?: Form
 	const html = await waitFor(
 		`the form page at ${url}`,
 		async () => {
-			const { response: opened } = await browse(url, login);
+			const opened = await fetch(url, { headers: basicAuth(login), signal: AbortSignal.timeout(30_000) });
 			last = { status: opened.status, html: await opened.text() };
 			if (opened.ok) return last.html;
 			if (opened.status !== 404) throw new Error(`The form page answered ${opened.status}: ${visibleText(last.html).slice(0, 500)}`);
@@ -225,21 +198,21 @@ export async function submitForm(url: string, answers: FormAnswers, login?: Form
 	const response = await fetch(url, {
 		method: 'POST',
 		body,
-		headers: { ...loginHeaders(login), ...(authToken ? { 'x-auth-token': authToken } : {}) },
+		headers: { ...basicAuth(login), ...(authToken ? { 'x-auth-token': authToken } : {}) },
 		signal: AbortSignal.timeout(120_000),
 	});
-	return nextPage(response, url, login);
+	return nextPage(response, url);
 }
 
 /** Answers a later page of the form (by label, as `submitForm` does) and returns the page that follows it. */
-export async function submitPage(page: FormPage, answers: FormAnswers, login?: FormLogin): Promise<FormPage> {
+export async function submitPage(page: FormPage, answers: FormAnswers): Promise<FormPage> {
 	const authToken = /const authToken = '([^']*)'/.exec(page.html)?.[1];
 	const response = await fetch(page.url, {
 		method: 'POST',
 		body: filledIn(page.html, answers),
-		headers: { ...loginHeaders(login), ...(authToken ? { 'x-auth-token': authToken } : {}) },
+		headers: authToken ? { 'x-auth-token': authToken } : {},
 		signal: AbortSignal.timeout(120_000),
 	});
 	if (!response.ok) throw new Error(`The page answered ${response.status}: ${visibleText(await response.text()).slice(0, 500)}`);
-	return waitingPage(page.url, login, page);
+	return waitingPage(page.url, page);
 }

@@ -34,11 +34,6 @@ export class N8nClient {
 		return (text ? JSON.parse(text) : undefined) as T;
 	}
 
-	/** The signed-in session's cookie, as a browser of the same person sends it (to a form behind n8n User Auth). */
-	get sessionCookie(): string {
-		return this.cookie;
-	}
-
 	/** Creates the instance owner on a fresh n8n, or signs in as them when the owner exists already. */
 	async signIn(owner: Owner): Promise<void> {
 		const settings = await this.request<{ data: { userManagement: { showSetupOnFirstLoad?: boolean } } }>(

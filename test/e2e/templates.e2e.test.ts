@@ -21,6 +21,7 @@ import type { RecordedRequest } from '../../sandbox';
 import { ok, sandboxClients } from '../helpers/sandbox';
 import { unicodeText, windowsCsv } from '../fixtures/excelExports';
 import { churchRoster, type UploadExport, ukgLikeExport } from '../fixtures/uploadExports';
+import { activeFlagExport, churchValuesExport } from '../fixtures/uploadValueExports';
 import { choicesOf, type FormAnswers, type FormFile, type FormPage, submitForm, submitPage } from './forms';
 import { type E2eEnvironment, startE2eEnvironment } from './helpers';
 
@@ -529,15 +530,19 @@ describe('Upload your staff list: exports as HR systems write them', () => {
 describe('Upload your staff list: the values exports write (status codes, employees and volunteers in one file)', () => {
 	let ukg: UploadExport;
 	let roster: UploadExport;
+	let flags: UploadExport;
+	let church: ReturnType<typeof churchValuesExport>;
 
 	beforeAll(async () => {
-		// Four people the service has that no test above touches: in each list one who left and one still there.
+		// Eight people the service has that no test above touches: in each list one who left and one still there.
 		const usable = (await allUsers()).filter(
 			(user) => /^\d+$/.test(user.external_id) && user.user_type && !/[<>&']/.test(`${user.first_name}${user.last_name}`),
 		);
-		const [ukgLeaver, ukgKept, rosterLeaver, rosterKept] = usable.slice(2, 6);
+		const [ukgLeaver, ukgKept, rosterLeaver, rosterKept, flagsLeaver, flagsKept, churchLeaver, churchKept] = usable.slice(2, 10);
 		ukg = ukgLikeExport(ukgLeaver, ukgKept);
 		roster = churchRoster(rosterLeaver, rosterKept);
+		flags = activeFlagExport(flagsLeaver, flagsKept);
+		church = churchValuesExport(churchLeaver, churchKept);
 	});
 
 	const fileOf = (list: UploadExport): FormFile => ({ name: list.file, type: 'text/csv', content: csv(list.rows) });
@@ -557,8 +562,8 @@ describe('Upload your staff list: the values exports write (status codes, employ
 			const rows = people.length === 1 ? '1 row' : `${people.length} rows`;
 			expect(named).toEqual([`${column} '${value}' (${rows}: ${people.map(fullName).join(', ')}) is not known.`]);
 		}
-		// What to do about them, once, in the form's words.
-		expect(page.text.split('\n').filter((line) => line.includes('Other values in the file that mean'))).toHaveLength(1);
+		// What to do about them, once, in the form's words (nothing to do when every value is known).
+		expect(page.text.split('\n').filter((line) => line.includes('Other values in the file that mean'))).toHaveLength(unknown.length > 0 ? 1 : 0);
 	}
 
 	/** What the page must never say to someone who cannot open the editor, or after rows were skipped. */
@@ -710,6 +715,45 @@ describe('Upload your staff list: the values exports write (status codes, employ
 			]),
 		);
 		expect(page.text).not.toContain("'Greeter'");
+	});
+
+	it('an ADP-like report that says who left only in Active and Termination Date: a past date or No is left, columns that disagree deactivate, a later date keeps', async () => {
+		const page = await dryRun(flags);
+		const lines = page.text.split('\n');
+		// The whole reading at a glance: every row's Active and Termination Date, by what they said.
+		expect(lines).toContain('How the values in your file were read:');
+		expect(lines).toContain('Active: Yes (6) still there; No (1) left');
+		expect(lines).toEqual(expect.arrayContaining([expect.stringMatching(/^Termination Date: a date on or before \d{4}-\d{2}-\d{2} \(2\) left; a later date, or one before a later hire date \(1\) still there$/)]));
+	});
+
+	it('the ADP-like report applied: the new people created with their types, the one whose date has passed deactivated though marked active', async () => {
+		const { after, sent, leaverId } = await apply(flags);
+		expect(sent.map(({ method, path }) => `${method} ${path}`).sort()).toEqual(
+			[...flags.created.map(() => 'POST /api/v2/users'), `DELETE /api/v2/users/${leaverId}`].sort(),
+		);
+		for (const person of flags.created) {
+			expect(after.find((user) => user.external_id === person.externalId)).toMatchObject({ first_name: person.firstName, user_type: person.userType });
+		}
+	});
+
+	it('a Planning Center-like export with negated and compound values (Non-Active, Non-Employee, Regular Attender, Sunday School Teacher, Inactive Member): each unknown value named once with every row that holds it', async () => {
+		const page = await dryRun(church);
+		const lines = page.text.split('\n');
+		expect(lines).toContain('How the values in your file were read:');
+		expect(lines).toContain('Status: Active (4) still there; Active Member (3) still there; Inactive Member (2) left; Non-Active (1) not known');
+		// Created in their legal names (Given Name), not the names they go by.
+		for (const { name } of church.goesBy) expect(page.text).not.toContain(`${name} Givens`);
+	});
+
+	it('the Planning Center-like export applied, "Regular Attender" said on the form to mean a volunteer: those created as volunteers, in legal names; every other unknown value still creates nobody', async () => {
+		const { after } = await apply(church, { 'Other values in the file that mean a volunteer': 'Regular Attender' });
+		const attenders = church.unknown.find(({ value }) => value === 'Regular Attender')?.people ?? [];
+		for (const person of [...church.created, ...attenders.map((person) => ({ ...person, userType: 'volunteer' }))]) {
+			expect(after.find((user) => user.external_id === person.externalId)).toMatchObject({ first_name: person.firstName, user_type: person.userType });
+		}
+		for (const { value, people } of church.unknown.filter(({ value }) => value !== 'Regular Attender')) {
+			for (const person of people) expect([value, after.find((user) => user.external_id === person.externalId)]).toEqual([value, undefined]);
+		}
 	});
 });
 

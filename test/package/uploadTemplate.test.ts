@@ -1,10 +1,9 @@
 // The upload template's form and its Sync nodes agree: every answer an expression reads is a field of the form (of its
-// first page, or of the page that asks which column holds the ID), and an answer about statuses still there adds to
-// Sync's own default (set, 'Statuses That Mean Still There' replaces its default, so the expression carries it; a
-// changed default in the node fails here until the template follows). The form asks for a login, and the Sync nodes
+// first page, or of the page that asks which column holds the ID), and what the form says a value means reaches the
+// Sync nodes' options as the user's own words (contract.md "Reading a value as it is meant": an option's values come
+// before the built-in words, which stay; an empty answer names nothing). The form asks for a login, and the Sync nodes
 // read CSV, text and JSON files themselves (their encodings, Excel's layouts), Excel workbooks through Extract From File.
 import { exampleWorkflows } from '../../scripts/n8n-runtime';
-import { STAYING_STATUSES } from '../../nodes/MinistrySafe/staffList/person/status';
 
 const upload = exampleWorkflows().find((workflow) => workflow.id === 'msExampleUploadStaffList');
 if (!upload) throw new Error('examples/ has no msExampleUploadStaffList');
@@ -29,12 +28,10 @@ describe('the upload template', () => {
 	});
 
 	it.each(syncNodes.map((node) => [node.name, node.parameters.options] as const))(
-		'%s: what the form says a value means reaches its options, a status still there added to the default',
+		'%s: what the form says a value means reaches its options, as the answer alone',
 		(_name, options) => {
 			expect(options.leaverStatuses).toBe("={{ $('Upload your staff list').first().json.left_values }}");
-			expect(options.stayingStatuses).toBe(
-				`={{ ['${STAYING_STATUSES}', $('Upload your staff list').first().json.staying_values].filter((values) => values).join(', ') }}`,
-			);
+			expect(options.stayingStatuses).toBe("={{ $('Upload your staff list').first().json.staying_values }}");
 		},
 	);
 

@@ -1,12 +1,12 @@
 // The compliance Google Sheet template writes its columns into the staff sheet that the nightly sync template reads:
-// the nightly sync, run by n8n's engine against the sandbox over real HTTP, must decide exactly what it decided before
-// those columns were there, whatever they hold (a word that Map Automatically reads, a status or a date column name,
-// would change who is created or deactivated). How the template's rows come out is run in a real n8n:
-// test/e2e/templates.e2e.test.ts.
+// its row for each kind of person, as n8n's expression engine makes it; and the nightly sync, run by n8n's engine
+// against the sandbox over real HTTP, decides exactly what it decided before those columns were there, whatever they
+// hold (a column that Map Automatically reads, a status or a date, would change who is created or deactivated). The
+// whole template is run in a real n8n: test/e2e/templates.e2e.test.ts.
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { exampleWorkflows } from '../../scripts/n8n-runtime';
-import { runActionNode } from '../helpers/n8n';
+import { evaluateExpression, runActionNode } from '../helpers/n8n';
 import { sentRequests, useSandbox } from '../helpers/sandbox';
 import { allUsers } from '../helpers/staffList';
 
@@ -20,13 +20,35 @@ function nodeOf(id: string, name: string) {
 	return node as { parameters: INodeParameters; typeVersion: number };
 }
 
-/** The columns the compliance template writes beside each person, as its last Edit Fields names them. */
-function writtenColumns(): string[] {
-	const { assignments } = nodeOf('msExampleComplianceGoogleSheet', 'One row a person').parameters.assignments as {
-		assignments: Array<{ name: string }>;
-	};
-	return assignments.map((assignment) => assignment.name).filter((name) => name !== 'Employee ID');
-}
+/** The row the template writes for an item of its match: the sheet's row, with the person's compliance when found. */
+const rowFor = (item: IDataObject) =>
+	evaluateExpression(String(nodeOf('msExampleComplianceGoogleSheet', 'One row a person').parameters.jsonOutput), item) as IDataObject;
+
+// n8n's default time zone, which the workflow keeps (no time zone of its own).
+const today = new Date().toLocaleDateString('en-CA', { timeZone: 'America/New_York' });
+const SHEET_ROW = { row_number: 2, 'Employee ID': 10001, 'First Name': 'Ann', 'Last Name': 'Lee', Email: 'ann@example.org', 'User Type': 'volunteer' };
+
+describe('the compliance Google Sheet template', () => {
+	it.each([
+		[
+			'someone who may serve',
+			{ user_id: 1001, external_id: '10001', compliant: true, status: 'expiring', runs_out: 'training', runs_out_on: '2026-12-01', summary: 'Training expires 2026-12-01' },
+			{ 'May serve': 'yes', Compliance: 'expiring', 'Runs out': 'training', 'Runs out on': '2026-12-01', 'Compliance summary': 'Training expires 2026-12-01' },
+		],
+		[
+			'someone who may not',
+			{ user_id: 1001, external_id: '10001', compliant: false, status: 'noncompliant', runs_out: null, runs_out_on: null, summary: 'Training missing' },
+			{ 'May serve': 'no', Compliance: 'noncompliant', 'Runs out': '', 'Runs out on': '', 'Compliance summary': 'Training missing' },
+		],
+		[
+			'someone MinistrySafe does not have',
+			{},
+			{ 'May serve': 'no', Compliance: 'not in MinistrySafe', 'Runs out': '', 'Runs out on': '', 'Compliance summary': 'No MinistrySafe user has this Employee ID' },
+		],
+	])('writes, for %s, the answer, and no cell empty as null (Google Sheets would leave it as it was)', (_who, compliance, written) => {
+		expect(rowFor({ ...SHEET_ROW, ...compliance })).toEqual({ 'Employee ID': 10001, ...written, 'Checked on': today });
+	});
+});
 
 /**
  * What the template's cells read back as, in Google Sheets' words: it writes as a user types (USER_ENTERED), so a day
@@ -40,8 +62,10 @@ const CELLS: IDataObject[] = [
 ];
 
 describe('the nightly sync template on a staff sheet the compliance template wrote to', () => {
-	it('writes the columns it says, and only those', () => {
-		expect(writtenColumns()).toEqual(Object.keys(CELLS[0]));
+	it('is given the columns the compliance template writes, and only those', () => {
+		const { 'Employee ID': id, ...written } = rowFor(SHEET_ROW);
+		expect(id).toBe(SHEET_ROW['Employee ID']);
+		expect(Object.keys(written)).toEqual(Object.keys(CELLS[0]));
 	});
 
 	it('decides exactly what it decided without them: the same items, nothing else read into a person', async () => {

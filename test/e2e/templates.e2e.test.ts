@@ -980,7 +980,8 @@ describe('the compliance templates', () => {
 				{ 'Employee ID': people.expiring.external_id, 'May serve': 'yes', Compliance: 'expiring', 'Runs out': 'training', 'Runs out on': twoYears('expiring'), 'Compliance summary': expect.stringMatching(/^Training expires /), 'Checked on': today },
 				{ 'Employee ID': people.unchecked.external_id, 'May serve': 'no', Compliance: 'noncompliant', 'Runs out': '', 'Runs out on': '', 'Compliance summary': `Training valid until ${twoYears('unchecked')}; background check missing`, 'Checked on': today },
 				{ 'Employee ID': 'TPL-SERVE-nobody', 'May serve': 'no', Compliance: 'not in MinistrySafe', 'Runs out': '', 'Runs out on': '', 'Compliance summary': 'No MinistrySafe user has this Employee ID', 'Checked on': today },
-				{ 'Employee ID': someone.external_id, 'May serve': mine.compliant ? 'yes' : 'no', Compliance: mine.status, 'Runs out': mine.runs_out ?? '', 'Runs out on': mine.runs_out_on ?? '', 'Compliance summary': mine.summary, 'Checked on': today },
+				// The ID as the sheet holds it: the write matches it as text.
+				{ 'Employee ID': Number(someone.external_id), 'May serve': mine.compliant ? 'yes' : 'no', Compliance: mine.status, 'Runs out': mine.runs_out ?? '', 'Runs out on': mine.runs_out_on ?? '', 'Compliance summary': mine.summary, 'Checked on': today },
 			]));
 		});
 	});

@@ -5,12 +5,9 @@
 // it says is chat-safe for every value a stranger can set (decisions.md 37). The expressions are evaluated by n8n's
 // own expression engine (n8n-workflow), as n8n evaluates them in a run. How it holds under a burst and when n8n is
 // down: npm run load:queue (docs/scale.md) and test/e2e/eventNet.e2e.test.ts.
-import type { IDataObject, INodeType } from 'n8n-workflow';
-import { Workflow } from 'n8n-workflow';
-
 import { chatSafe } from '../../nodes/MinistrySafe/chatSafe';
 import { NODE_TYPES, PACKAGE_NAME, exampleWorkflows } from '../../scripts/n8n-runtime';
-import { nodeTypesOf } from '../helpers/n8n';
+import { evaluateExpression } from '../helpers/n8n';
 
 type Node = Record<string, unknown> & { name: string; type: string; parameters: Record<string, unknown> };
 type Connections = Record<string, { main: Array<Array<{ node: string }>> }>;
@@ -26,19 +23,6 @@ const MESSAGE_NODES = ['n8n-nodes-base.slack', 'n8n-nodes-base.emailSend', 'n8n-
 /** What a stranger can set: a name typed into a sign-up form, an External ID from an uploaded file, an email. */
 const HOSTILE = ['<!channel>', '@here', '<https://x|y>', 'Ann\nREVIEWED: all clear', '*Approved* by _HR_', 'evil.example/renew', '<@U123> [Renew](https://evil.example)'];
 
-/** One expression as n8n evaluates it for a node whose input item is `json`. */
-function evaluate(expression: string, json: IDataObject): unknown {
-	const stand: INodeType = {
-		description: { displayName: 'Stand-in', name: 'test.standIn', group: [], version: 1, description: '', defaults: {}, inputs: [], outputs: [], properties: [] },
-	};
-	const workflow = new Workflow({
-		nodes: [{ id: '1', name: 'Stand-in', type: 'test.standIn', typeVersion: 1, position: [0, 0], parameters: {} }],
-		connections: {},
-		active: false,
-		nodeTypes: nodeTypesOf({ 'test.standIn': stand }),
-	});
-	return workflow.expression.getParameterValue(expression, null, 0, 0, 'Stand-in', [{ json }], 'manual', {});
-}
 
 describe.each([
 	// template id              polling event                     what the net lets through
@@ -106,10 +90,10 @@ describe('msExampleQuizCert: the certificate record is the same from either trig
 	it.each(['employeeId', 'ministrySafeUserId', 'course', 'score', 'certificateUrl'])('%s', (field) => {
 		const assignment = assignments.find((candidate) => candidate.name === field);
 		expect(assignment).toBeDefined();
-		const fromWebhook = evaluate(String(assignment?.value), webhook);
+		const fromWebhook = evaluateExpression(String(assignment?.value), webhook);
 		expect(fromWebhook).not.toBe('');
 		expect(fromWebhook).not.toBeUndefined();
-		expect(String(evaluate(String(assignment?.value), polled))).toBe(String(fromWebhook));
+		expect(String(evaluateExpression(String(assignment?.value), polled))).toBe(String(fromWebhook));
 	});
 });
 
@@ -135,12 +119,12 @@ describe('msExampleBgCheckReady: the Slack message is chat-safe', () => {
 
 	it.each(HOSTILE)('the applicant, email and External ID %p come out as chatSafe makes them', (hostile) => {
 		const user = { first_name: hostile, last_name: 'Smith', email: hostile, external_id: hostile };
-		expect(evaluate(expressionOf('applicant'), user)).toBe(chatSafe(`${hostile} Smith`));
-		expect(evaluate(expressionOf('email'), user)).toBe(chatSafe(hostile));
-		expect(evaluate(expressionOf('externalId'), user)).toBe(chatSafe(hostile));
+		expect(evaluateExpression(expressionOf('applicant'), user)).toBe(chatSafe(`${hostile} Smith`));
+		expect(evaluateExpression(expressionOf('email'), user)).toBe(chatSafe(hostile));
+		expect(evaluateExpression(expressionOf('externalId'), user)).toBe(chatSafe(hostile));
 		// The later listing names the External ID employee_id (api-v2.md 2, User).
-		expect(evaluate(expressionOf('externalId'), { employee_id: hostile })).toBe(chatSafe(hostile));
-		for (const value of [evaluate(expressionOf('applicant'), user), evaluate(expressionOf('externalId'), user)]) {
+		expect(evaluateExpression(expressionOf('externalId'), { employee_id: hostile })).toBe(chatSafe(hostile));
+		for (const value of [evaluateExpression(expressionOf('applicant'), user), evaluateExpression(expressionOf('externalId'), user)]) {
 			expect(value).not.toMatch(/[<>@\n|*_[\]]|:\/\//);
 		}
 	});

@@ -159,6 +159,11 @@ export class N8nClient {
 		});
 	}
 
+	/** What n8n counts of its Data Tables against N8N_DATA_TABLES_MAX_SIZE_BYTES, as the editor asks for it. */
+	async dataTablesSize(): Promise<{ totalBytes: number; quotaStatus: string }> {
+		return (await this.request<{ data: { totalBytes: number; quotaStatus: string } }>('GET', '/rest/data-tables-global/limits')).data;
+	}
+
 	/** The bytes n8n sends the editor to open an execution (GET /rest/executions/<id>: the saved run data, as it is stored). */
 	async executionDownloadBytes(executionId: string): Promise<number> {
 		const response = await fetch(`${this.url}/rest/executions/${encodeURIComponent(executionId)}`, {

@@ -1,11 +1,11 @@
 // npm run bench:n8n: a large organisation inside a real n8n. The packed package installed in n8n (the runtime
 // N8N_RUNTIME selects, 2.41.3 by default; SQLite and n8n's default settings), the sandbox with 10,000 and then 100,000
 // Users, and saved manual workflows run from the editor's own call: User > Get Many (Return All), User > Sync dry run
-// and applied (Map Automatically, a staff list with 2% changed), Compliance > Get Report, and the template that writes
+// and applied (Map Automatically, a staff list with 2% changed), Compliance > Get Report, and the templates that write
 // everyone's compliance into an n8n Data Table (its first run and the next) or beside each person in a Google Sheet
-// (the sheet pinned). Per step: n8n's time, the
-// execution as n8n saved it, n8n's peak memory (RSS every 0.5 s) during the run, and Chromium opening the saved
-// execution until the last node's output shows. Each figure beside its target; nothing is asserted.
+// (the sheet pinned). Per step: n8n's time, the execution as n8n saved it, n8n's peak memory (RSS every 0.5 s) during
+// the run, and Chromium opening the saved execution until the last node's output shows. Each figure beside its
+// target; nothing is asserted.
 //   npm run bench:n8n                        both sizes (100,000 takes long on 2 cores)
 //   npm run bench:n8n -- --users 10000       one size (any whole numbers, comma-separated)
 //   npm run bench:n8n -- --compare           also Sync's dry run and Get Report at node version 1.2, the figures before

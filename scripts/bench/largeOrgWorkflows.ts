@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 
 import { csvExport } from '../../test/helpers/csvExport';
 import type { CredentialFile, WorkflowFile } from '../n8n-runtime';
-import { NODE_TYPES } from '../n8n-runtime';
+import { NODE_TYPES, exampleWorkflows } from '../n8n-runtime';
 
 /** The manual trigger's name in every workflow: what "Execute workflow" starts from. */
 export const MANUAL_TRIGGER = 'When clicking ‘Execute workflow’';
@@ -29,7 +29,9 @@ export interface Step {
 	/** The node that reads the staff list, when there is one: its output is the list itself. */
 	source?: string;
 	/** Sync's applied run changes the service: it runs after the dry runs, once. */
-	kind: 'floor' | 'getMany' | 'syncDryRun' | 'syncFileDryRun' | 'syncApplied' | 'report';
+	kind: 'floor' | 'getMany' | 'syncDryRun' | 'syncFileDryRun' | 'syncApplied' | 'report' | 'complianceTable' | 'complianceTableAgain' | 'complianceSheet';
+	/** The trigger "Execute workflow" starts from: the manual trigger, or a template's own schedule. */
+	trigger?: string;
 }
 
 type Node = Record<string, unknown>;
@@ -139,6 +141,49 @@ export function largeOrgSteps(staffList: Pick<StaffListServer, 'url' | 'csvUrl'>
 	];
 }
 
+/** The Data Table the compliance template writes: n8n's name for it, which the benchmark reads it back by. */
+export const COMPLIANCE_TABLE = 'MinistrySafe compliance';
+
+/** A template as a user imports it, with the benchmark's credential, and the schedule "Execute workflow" starts it from. */
+function scheduledTemplate(templateId: string, id: string, name: string): { workflow: WorkflowFile; trigger: string } {
+	const template = exampleWorkflows().find((workflow) => workflow.id === templateId);
+	const trigger = template?.nodes.find((node) => node.type === 'n8n-nodes-base.scheduleTrigger')?.name as string | undefined;
+	if (!template || !trigger) throw new Error(`examples/ has no template ${templateId} with a schedule`);
+	const nodes = template.nodes.map((node) => (node.credentials ? { ...node, credentials: { ministrySafeApi: CREDENTIAL } } : node));
+	return { workflow: { ...template, id, name, nodes }, trigger };
+}
+
+/**
+ * The template "who may serve, in an n8n Data Table", run from its own schedule: the first run makes the table and
+ * writes a row a person, the next finds each row and updates it (what every later morning does). The measured node is
+ * the one that writes the rows.
+ */
+export function complianceTableSteps(): Step[] {
+	const { workflow, trigger } = scheduledTemplate('msExampleComplianceDataTable', 'benchLargeComplianceTable', 'Bench: who may serve, in a Data Table');
+	const measured = "Write each person's row";
+	return [
+		{ label: 'Compliance > Get Many into a Data Table, first run (the table made, a row a person)', kind: 'complianceTable', measured, trigger, workflow },
+		{ label: 'Compliance > Get Many into a Data Table, the next run (every row updated)', kind: 'complianceTableAgain', measured, trigger, workflow },
+	];
+}
+
+/**
+ * The template "who may serve, in your Google Sheet", run from its own schedule with both Google Sheets nodes pinned,
+ * as a user pins them: the staff list as the sheet's rows, and the write (what it would send to Google is its input,
+ * the measured node's output). What n8n does between: Get Many, matching each row by Employee ID, a row a person.
+ */
+export function complianceSheetStep(staffList: Pick<StaffListServer, 'rows'>): Step {
+	const { workflow, trigger } = scheduledTemplate('msExampleComplianceGoogleSheet', 'benchLargeComplianceSheet', 'Bench: who may serve, in a Google Sheet');
+	const sheet = staffList.rows.map((row, index) => ({ json: { row_number: index + 2, ...row } }));
+	return {
+		label: 'Compliance > Get Many beside each person in a Google Sheet (the sheet and the write pinned)',
+		kind: 'complianceSheet',
+		measured: 'One row a person',
+		trigger,
+		workflow: { ...workflow, pinData: { 'Read the staff sheet': sheet, 'Write beside each person': [{ json: {} }] } },
+	};
+}
+
 /**
  * The editor's own floor in the same run: a one-item execution of n8n's Edit Fields node, opened the same way. What the
  * editor needs for any execution on this machine at this moment, whatever the package does.
@@ -165,6 +210,8 @@ export interface StaffListServer {
 	csvUrl: string;
 	/** How many rows the list has (a person each). */
 	people: number;
+	/** The rows, as the JSON array serves them. */
+	rows: Array<Record<string, string | null>>;
 	/** How many rows differ from the service. */
 	changed: number;
 	close(): Promise<void>;
@@ -225,6 +272,7 @@ export async function serveStaffList(sandbox: { url: string; apiKey: string }, u
 		url: `http://127.0.0.1:${port}/staff`,
 		csvUrl: `http://127.0.0.1:${port}/staff.csv`,
 		people: rows.length,
+		rows,
 		changed,
 		close: () => new Promise((resolveClose) => server.close(() => resolveClose())),
 	};

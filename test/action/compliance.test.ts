@@ -134,7 +134,7 @@ describe('Compliance for one User', () => {
 		await backgroundCheck(user, true);
 		const entry = await complianceOf(user);
 		const expiresAt = plusYears(dayIn(passed.complete_date, 'UTC'), 2);
-		expect(Object.keys(entry).slice(0, 4)).toEqual(['status', 'compliant', 'summary', 'user_id']);
+		expect(Object.keys(entry).slice(0, 6)).toEqual(['status', 'compliant', 'summary', 'runs_out', 'runs_out_on', 'user_id']);
 		expect(Object.keys(entry.training).slice(0, 2)).toEqual(['status', 'expires_at']);
 		expect(Object.keys(entry.background_check).slice(0, 2)).toEqual(['status', 'expires_at']);
 		expect(entry.summary).toBe(`Training valid until ${expiresAt}; background check pending`);
@@ -143,6 +143,42 @@ describe('Compliance for one User', () => {
 		await training(alone, 'standard', 90);
 		expect((await complianceOf(alone, { backgroundCheckValidityMonths: 0 })).summary).toMatch(/^Training valid until \d{4}-\d{2}-\d{2}$/);
 		expect((await complianceOf(await newUser())).summary).toBe('Training missing; background check missing');
+	});
+
+	it.each([
+		['the training, before the check', { trainingValidityMonths: 24 }, 'training', 2],
+		['the check, before the training', { trainingValidityMonths: 120 }, 'background check', 5],
+		['both, on the same day', { trainingValidityMonths: 60 }, 'training and background check', 5],
+		['the training, a check not being required', { trainingValidityMonths: 120, backgroundCheckValidityMonths: 0 }, 'training', 10],
+	])('says what runs out first, and the day it no longer counts, of someone who may serve: %s', async (_case, settings, what, years) => {
+		const user = await newUser();
+		const passed = await training(user, 'standard', 90);
+		await backgroundCheck(user);
+		expect(await complianceOf(user, settings)).toMatchObject({
+			status: 'compliant',
+			runs_out: what,
+			runs_out_on: plusYears(dayIn(passed.complete_date, 'UTC'), years),
+		});
+	});
+
+	it('says what runs out while it is expiring, and nothing once the person may not serve', async () => {
+		const user = await newUser();
+		const passed = await training(user, 'standard', 90);
+		await backgroundCheck(user);
+		const expiresAt = plusYears(dayIn(passed.complete_date, 'UTC'), 2);
+		const on = (offset: number) => onDay(plusDays(expiresAt, offset), async () => complianceOf(user));
+		expect(await on(-10)).toMatchObject({ status: 'expiring', compliant: true, runs_out: 'training', runs_out_on: expiresAt });
+		expect(await on(0)).toMatchObject({ status: 'noncompliant', compliant: false, runs_out: null, runs_out_on: null });
+
+		// A valid training, but no background check: nothing runs out, something is missing.
+		const unchecked = await newUser();
+		await training(unchecked, 'standard', 90);
+		expect(await complianceOf(unchecked)).toMatchObject({
+			status: 'noncompliant',
+			training: { status: 'valid', expires_at: expect.any(String) },
+			runs_out: null,
+			runs_out_on: null,
+		});
 	});
 
 	it('counts a check from its completion, not its order: ordered 61 months ago, completed 59 months ago, still valid', async () => {

@@ -22,6 +22,7 @@ import { ok, sandboxClients } from '../helpers/sandbox';
 import { unicodeText, windowsCsv } from '../fixtures/excelExports';
 import { churchRoster, type UploadExport, ukgLikeExport } from '../fixtures/uploadExports';
 import { activeFlagExport, churchValuesExport } from '../fixtures/uploadValueExports';
+import { type Json, orderBackgroundCheck } from '../trigger/sandboxClient';
 import { choicesOf, type FormAnswers, type FormFile, type FormPage, submitForm, submitPage } from './forms';
 import { type E2eEnvironment, startE2eEnvironment } from './helpers';
 
@@ -970,5 +971,193 @@ describe.each([
 		const missingStaff = before.filter((user) => user.tags.includes('Staff') && !listed.has(user.external_id));
 		expect(output.slice(updated + 1).map((entry) => entry.user_id).sort()).toEqual(missingStaff.map((user) => user.id).sort());
 		expect(await allUsers()).toEqual(before);
+	});
+});
+
+// Who may serve, where coordinators look. The people: one compliant, one whose training expires within 30 days, one
+// whose background check is missing, and one who is deactivated after the first run; made through the sandbox's API as
+// MinistrySafe would have them (a training completed, or completed 720 days ago; a background check cleared).
+describe('the compliance templates', () => {
+	const DATA_TABLE = 'msExampleComplianceDataTable';
+	const SHEET = 'msExampleComplianceGoogleSheet';
+	const MORNING = 'Every morning at 5:00';
+	const TABLE = 'MinistrySafe compliance';
+	const COMPLIANCE = "Check everyone's compliance";
+	const clients = () => sandboxClients(env.sandbox);
+	type Person = ApiUser & { trainingDone: string };
+	const people: Record<'compliant' | 'expiring' | 'unchecked' | 'leaving', Person> = {} as never;
+
+	/** A User with a passed training (completed `daysAgo` days ago) and, unless `unchecked`, a cleared background check. */
+	async function person(key: keyof typeof people, daysAgo: number, checked: boolean): Promise<void> {
+		const { api: service, control } = clients();
+		const user = ok(
+			await service.post('/users', {
+				form: { user: { first_name: 'Serve', last_name: `Ready-${key}`, email: `serve.${key}@example.org`, external_id: `TPL-SERVE-${key}` }, tag_list: '' },
+			}),
+		) as ApiUser;
+		await service.post(`/users/${user.id}/assign_training`, { form: { survey_code: 'standard' } });
+		const [training] = ok(await service.get(`/users/${user.id}/trainings`)) as Array<{ id: number }>;
+		let done = ok(await control.post(`/trainings/${training.id}/complete`, { json: { score: 100 } })) as { complete_date: string };
+		if (daysAgo > 0) done = ok(await control.post(`/trainings/${training.id}/backdate`, { json: { days: daysAgo } })) as { complete_date: string };
+		if (checked) {
+			const check = (await orderBackgroundCheck(service, user.id as unknown as Json)) as unknown as { id: number };
+			ok(await control.post(`/background_checks/${check.id}/ready`, { json: { status: 'complete' } }));
+		}
+		people[key] = { ...user, trainingDone: done.complete_date };
+	}
+
+	/** The day of an instant in a time zone, YYYY-MM-DD, `years` later (a training counts 24 months); February 29th: the 28th. */
+	const dayIn = (instant: string, timeZone: string, years = 0) => {
+		const day = new Date(instant).toLocaleDateString('en-CA', { timeZone });
+		const later = `${Number(day.slice(0, 4)) + years}${day.slice(4)}`;
+		return Number.isNaN(Date.parse(`${later}T00:00:00Z`)) ? later.replace(/-29$/, '-28') : later;
+	};
+
+	async function run(id: string, workflow: WorkflowFile = template(id)) {
+		const start = env.sandbox.requests.length;
+		const executionId = await env.client.executeManually(workflow, MORNING);
+		const execution = await endedExecution(workflow.id, executionId);
+		const error = execution.data?.resultData.error;
+		expect({ status: execution.status, error: error && JSON.stringify(error).slice(0, 2000) }).toEqual({ status: 'success', error: undefined });
+		expect(writes(sentSince(start))).toEqual([]);
+		const data = { data: execution.data as NonNullable<PublicExecution['data']> };
+		const [morning] = nodeOutput(data, MORNING) as Array<{ timestamp: string; Timezone: string }>;
+		return { output: (node: string) => nodeOutput(data, node), timestamp: morning.timestamp, timeZone: morning.Timezone.split(' ')[0] };
+	}
+
+	beforeAll(async () => {
+		await person('compliant', 0, true);
+		await person('expiring', 720, true);
+		await person('unchecked', 0, false);
+		await person('leaving', 0, true);
+	});
+
+	describe('in a Data Table', () => {
+		const rowsNow = async () => (await env.client.dataTableRows(env.apiKey, TABLE)) ?? [];
+		/** The row the template writes for a compliance item (Selected Fields) of the run stamped `checkedAt`. */
+		const rowOf = (entry: Record<string, unknown>, checkedAt: string) => ({
+			external_id: entry.external_id,
+			first_name: entry.first_name,
+			last_name: entry.last_name,
+			may_serve: entry.compliant,
+			status: entry.status,
+			runs_out: entry.runs_out,
+			runs_out_on: entry.runs_out_on,
+			summary: entry.summary,
+			checked_at: checkedAt,
+		});
+		const byExternalId = (rows: Array<Record<string, unknown>>) => new Map(rows.map((row) => [String(row.external_id), row]));
+
+		it('imports as it ships, and the editor marks nothing: it needs no account but MinistrySafe', async () => {
+			expect(await nodeIssues(template(DATA_TABLE))).toEqual({});
+			expect(await env.client.dataTableRows(env.apiKey, TABLE)).toBeUndefined();
+		});
+
+		it('makes its table on the first run and writes one row a person, keyed on the External ID: every row right', async () => {
+			const { output, timestamp, timeZone } = await run(DATA_TABLE);
+
+			const entries = output(COMPLIANCE);
+			const users = await allUsers();
+			expect(entries.map((entry) => entry.external_id).sort()).toEqual(users.map((user) => user.external_id).sort());
+			const rows = await rowsNow();
+			expect(rows).toHaveLength(users.length);
+			const written = byExternalId(rows);
+			for (const entry of entries) expect(written.get(String(entry.external_id))).toMatchObject(rowOf(entry, timestamp));
+
+			const twoYears = (key: keyof typeof people) => dayIn(people[key].trainingDone, timeZone, 2);
+			const row = (key: keyof typeof people) => written.get(people[key].external_id);
+			expect(row('compliant')).toMatchObject({ may_serve: true, status: 'compliant', runs_out: 'training', runs_out_on: twoYears('compliant') });
+			expect(row('expiring')).toMatchObject({ may_serve: true, status: 'expiring', runs_out: 'training', runs_out_on: twoYears('expiring') });
+			expect(String(row('expiring')?.summary)).toMatch(new RegExp(`^Training expires ${twoYears('expiring')}; background check valid until \\d{4}-\\d{2}-\\d{2}$`));
+			expect(row('unchecked')).toMatchObject({
+				may_serve: false,
+				status: 'noncompliant',
+				runs_out: null,
+				runs_out_on: null,
+				summary: `Training valid until ${twoYears('unchecked')}; background check missing`,
+			});
+			expect(row('leaving')).toMatchObject({ may_serve: true, status: 'compliant', first_name: 'Serve', last_name: 'Ready-leaving' });
+		});
+
+		it('the next run marks the row of someone deactivated since, never leaving it saying they may serve; the rest checked again', async () => {
+			const before = await rowsNow();
+			ok(await clients().api.delete(`/users/${people.leaving.id}`));
+
+			const { output, timestamp } = await run(DATA_TABLE);
+
+			const rows = await rowsNow();
+			expect(rows).toHaveLength(before.length);
+			const written = byExternalId(rows);
+			expect(written.get(people.leaving.external_id)).toMatchObject({
+				first_name: 'Serve',
+				last_name: 'Ready-leaving',
+				may_serve: false,
+				status: 'no longer in MinistrySafe',
+				runs_out: null,
+				runs_out_on: null,
+				summary: 'No longer in MinistrySafe: deactivated, or their External ID changed',
+				checked_at: timestamp,
+			});
+			const entries = output(COMPLIANCE);
+			expect(entries).toHaveLength(rows.length - 1);
+			for (const entry of entries) expect(written.get(String(entry.external_id))).toMatchObject(rowOf(entry, timestamp));
+			// The table's own row ids stay: each person's row was updated, not made again.
+			expect(new Set(rows.map((row) => row.id))).toEqual(new Set(before.map((row) => row.id)));
+			expect(output('Mark those rows').map((row) => row.external_id)).toEqual([people.leaving.external_id]);
+		});
+	});
+
+	describe('beside each person in a Google Sheet', () => {
+		const WRITE = 'Write beside each person';
+
+		it("imports as it ships; the editor marks only what its sticky note says to choose (Google's credential, the sheet, twice)", async () => {
+			const google = { credentials: ['googleSheetsOAuth2Api'], parameters: ['documentId', 'sheetName'] };
+			expect(await nodeIssues(template(SHEET))).toEqual({ 'Read the staff sheet': google, [WRITE]: google });
+			expect(nodeNamed(template(SHEET), WRITE).parameters).toMatchObject({
+				operation: 'update',
+				columns: { mappingMode: 'autoMapInputData', matchingColumns: ['Employee ID'] },
+			});
+		});
+
+		it('runs from its schedule with the staff sheet pinned: each row gets its answer, an ID MinistrySafe lacks says no', async () => {
+			const someone = (await allUsers()).find((user) => /^\d+$/.test(user.external_id)) as ApiUser;
+			const sheet = [
+				...(['compliant', 'expiring', 'unchecked'] as const).map((key) => people[key]),
+				// Someone on the sheet whom MinistrySafe does not have; and a numeric ID, which the sheet holds as a number.
+				{ ...people.compliant, external_id: 'TPL-SERVE-nobody' },
+				{ ...someone, external_id: Number(someone.external_id) },
+			].map((user, index) => ({
+				row_number: index + 2,
+				'Employee ID': user.external_id,
+				'First Name': user.first_name,
+				'Last Name': user.last_name,
+				Email: user.email,
+				'User Type': 'volunteer',
+			}));
+			const pinned = {
+				...template(SHEET),
+				id: 'tplPinnedComplianceSheet',
+				name: `${template(SHEET).name} (sheet pinned)`,
+				// The write is pinned too: what it would send to Google is its input.
+				pinData: { 'Read the staff sheet': sheet.map((json) => ({ json })), [WRITE]: [{ json: {} }] },
+			};
+			await importWorkflows(env.settings, [pinned]);
+
+			const { output, timeZone } = await run(pinned.id, pinned);
+
+			const today = new Date().toLocaleDateString('en-CA', { timeZone });
+			const twoYears = (key: keyof typeof people) => dayIn(people[key].trainingDone, timeZone, 2);
+			const [mine] = output(COMPLIANCE).filter((entry) => entry.external_id === someone.external_id);
+			// Matched rows first, then the rest (n8n's Merge): the order is the sheet's own when written, by ID.
+			const byId = (rows: Array<Record<string, unknown>>) => [...rows].sort((a, b) => String(a['Employee ID']).localeCompare(String(b['Employee ID'])));
+			expect(byId(output('One row a person'))).toEqual(byId([
+				{ 'Employee ID': people.compliant.external_id, 'May serve': 'yes', Compliance: 'compliant', 'Runs out': 'training', 'Runs out on': twoYears('compliant'), 'Compliance summary': expect.stringMatching(/^Training valid until /), 'Checked on': today },
+				{ 'Employee ID': people.expiring.external_id, 'May serve': 'yes', Compliance: 'expiring', 'Runs out': 'training', 'Runs out on': twoYears('expiring'), 'Compliance summary': expect.stringMatching(/^Training expires /), 'Checked on': today },
+				{ 'Employee ID': people.unchecked.external_id, 'May serve': 'no', Compliance: 'noncompliant', 'Runs out': '', 'Runs out on': '', 'Compliance summary': `Training valid until ${twoYears('unchecked')}; background check missing`, 'Checked on': today },
+				{ 'Employee ID': 'TPL-SERVE-nobody', 'May serve': 'no', Compliance: 'not in MinistrySafe', 'Runs out': '', 'Runs out on': '', 'Compliance summary': 'No MinistrySafe user has this Employee ID', 'Checked on': today },
+				// The ID as the sheet holds it: the write matches it as text.
+				{ 'Employee ID': Number(someone.external_id), 'May serve': mine.compliant ? 'yes' : 'no', Compliance: mine.status, 'Runs out': mine.runs_out ?? '', 'Runs out on': mine.runs_out_on ?? '', 'Compliance summary': mine.summary, 'Checked on': today },
+			]));
+		});
 	});
 });

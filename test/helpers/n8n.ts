@@ -124,6 +124,20 @@ export function nodeTypesOf(types: Record<string, INodeType | IVersionedNodeType
 	};
 }
 
+/** One expression as n8n evaluates it for a node whose input item is `json` (a template's expressions, say). */
+export function evaluateExpression(expression: string, json: IDataObject): unknown {
+	const stand: INodeType = {
+		description: { displayName: 'Stand-in', name: 'test.standIn', group: [], version: 1, description: '', defaults: {}, inputs: [], outputs: [], properties: [] },
+	};
+	const workflow = new Workflow({
+		nodes: [{ id: '1', name: 'Stand-in', type: 'test.standIn', typeVersion: 1, position: [0, 0], parameters: {} }],
+		connections: {},
+		active: false,
+		nodeTypes: nodeTypesOf({ 'test.standIn': stand }),
+	});
+	return workflow.expression.getParameterValue(expression, null, 0, 0, 'Stand-in', [{ json }], 'manual', {});
+}
+
 export function additionalDataFor(credentials: Record<string, ICredentialDataDecryptedObject>): IWorkflowExecuteAdditionalData {
 	return {
 		credentialsHelper: new TestCredentialsHelper(credentials),

@@ -10,7 +10,7 @@ import { Workflow } from 'n8n-workflow';
 
 import { chatSafe, chatSafeEmail } from '../../nodes/MinistrySafe/chatSafe';
 import { NODE_TYPES, PACKAGE_NAME, exampleWorkflows } from '../../scripts/n8n-runtime';
-import { nodeTypesOf } from '../helpers/n8n';
+import { evaluateExpression, nodeTypesOf } from '../helpers/n8n';
 
 type Node = Record<string, unknown> & { name: string; type: string; parameters: Record<string, unknown> };
 type Connections = Record<string, { main: Array<Array<{ node: string }>> }>;
@@ -28,19 +28,6 @@ const HOSTILE = ['<!channel>', '@here', '<https://x|y>', 'Ann\nREVIEWED: all cle
 /** Addresses the safety team copies into mail or a search: they stay as written (test/unit/chatSafe.test.ts). */
 const PLAIN_ADDRESSES = ['jane.doe@church.org', 'jane+safety@mail.church-camp.org', "eve.o'neil_2@school.k12.us"];
 
-/** One expression as n8n evaluates it for a node whose input item is `json`. */
-function evaluate(expression: string, json: IDataObject): unknown {
-	const stand: INodeType = {
-		description: { displayName: 'Stand-in', name: 'test.standIn', group: [], version: 1, description: '', defaults: {}, inputs: [], outputs: [], properties: [] },
-	};
-	const workflow = new Workflow({
-		nodes: [{ id: '1', name: 'Stand-in', type: 'test.standIn', typeVersion: 1, position: [0, 0], parameters: {} }],
-		connections: {},
-		active: false,
-		nodeTypes: nodeTypesOf({ 'test.standIn': stand }),
-	});
-	return workflow.expression.getParameterValue(expression, null, 0, 0, 'Stand-in', [{ json }], 'manual', {});
-}
 
 describe.each([
 	// template id              polling event                     what the net lets through
@@ -108,10 +95,10 @@ describe('msExampleQuizCert: the certificate record is the same from either trig
 	it.each(['employeeId', 'ministrySafeUserId', 'course', 'score', 'certificateUrl'])('%s', (field) => {
 		const assignment = assignments.find((candidate) => candidate.name === field);
 		expect(assignment).toBeDefined();
-		const fromWebhook = evaluate(String(assignment?.value), webhook);
+		const fromWebhook = evaluateExpression(String(assignment?.value), webhook);
 		expect(fromWebhook).not.toBe('');
 		expect(fromWebhook).not.toBeUndefined();
-		expect(String(evaluate(String(assignment?.value), polled))).toBe(String(fromWebhook));
+		expect(String(evaluateExpression(String(assignment?.value), polled))).toBe(String(fromWebhook));
 	});
 });
 

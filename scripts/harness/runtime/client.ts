@@ -98,15 +98,15 @@ export class N8nClient {
 		return answer.data.executionId;
 	}
 
-	/** Every workflow with its nodes, through the public API (250 a page). */
-	async workflows(apiKey: string): Promise<PublicWorkflow[]> {
-		const all: PublicWorkflow[] = [];
+	/** Every entry of a list of the public API, page by page (250 a page, its most). */
+	private async publicList<T>(apiKey: string, path: string): Promise<T[]> {
+		const all: T[] = [];
 		let cursor: string | undefined;
 		do {
 			const query = `limit=250${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
-			const page = await this.request<{ data: PublicWorkflow[]; nextCursor?: string | null }>(
+			const page = await this.request<{ data: T[]; nextCursor?: string | null }>(
 				'GET',
-				`/api/v1/workflows?${query}`,
+				`${path}${path.includes('?') ? '&' : '?'}${query}`,
 				undefined,
 				{ 'X-N8N-API-KEY': apiKey },
 			);
@@ -114,6 +114,22 @@ export class N8nClient {
 			cursor = page.nextCursor ?? undefined;
 		} while (cursor);
 		return all;
+	}
+
+	/** Every workflow with its nodes, through the public API. */
+	async workflows(apiKey: string): Promise<PublicWorkflow[]> {
+		return await this.publicList<PublicWorkflow>(apiKey, '/api/v1/workflows');
+	}
+
+	/**
+	 * The rows of the Data Table of this name, through the public API, as a scheduling system reads them (n8n 2.8 and
+	 * later); undefined when there is no such table.
+	 */
+	async dataTableRows(apiKey: string, name: string): Promise<Array<Record<string, unknown>> | undefined> {
+		// The filter finds every table whose name holds this one, in any case: the table is the one named so exactly.
+		const tables = await this.publicList<{ id: string; name: string }>(apiKey, `/api/v1/data-tables?filter=${encodeURIComponent(JSON.stringify({ name }))}`);
+		const table = tables.find((candidate) => candidate.name === name);
+		return table && (await this.publicList<Record<string, unknown>>(apiKey, `/api/v1/data-tables/${encodeURIComponent(table.id)}/rows`));
 	}
 
 	/**
@@ -141,6 +157,11 @@ export class N8nClient {
 		await this.request('POST', `/api/v1/workflows/${encodeURIComponent(workflowId)}/activate`, undefined, {
 			'X-N8N-API-KEY': apiKey,
 		});
+	}
+
+	/** What n8n counts of its Data Tables against N8N_DATA_TABLES_MAX_SIZE_BYTES, as the editor asks for it. */
+	async dataTablesSize(): Promise<{ totalBytes: number; quotaStatus: string }> {
+		return (await this.request<{ data: { totalBytes: number; quotaStatus: string } }>('GET', '/rest/data-tables-global/limits')).data;
 	}
 
 	/** The bytes n8n sends the editor to open an execution (GET /rest/executions/<id>: the saved run data, as it is stored). */

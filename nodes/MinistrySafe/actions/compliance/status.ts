@@ -139,8 +139,21 @@ function summaryOf(training: IDataObject, backgroundCheck: IDataObject, checkReq
 }
 
 /**
- * One User's compliance (contract.md: Output of compliance), the answer first: the status and its summary, then who,
- * then the records, each with its status and expiry first.
+ * While the person may serve, what stops counting first and the first day it no longer counts: the records that count
+ * (a Background Check only when required) whose validity ends, the soonest; both when they end on the same day. Null
+ * for a person who may not serve: the summary says what is due.
+ */
+function runsOut(records: Array<[string, IDataObject]>, mayServe: boolean): { what: string | null; on: string | null } {
+	const ending = records.filter(([, record]) => typeof record.expires_at === 'string');
+	// Days are YYYY-MM-DD: as text, they sort by date.
+	const on = mayServe ? ending.map(([, record]) => String(record.expires_at)).sort()[0] : undefined;
+	if (on === undefined) return { what: null, on: null };
+	return { what: ending.filter(([, record]) => record.expires_at === on).map(([what]) => what).join(' and '), on };
+}
+
+/**
+ * One User's compliance (contract.md: Output of compliance), the answer first: the status, its summary and what runs
+ * out when, then who, then the records, each with its status and expiry first.
  */
 export function complianceOf(
 	user: IDataObject,
@@ -151,16 +164,22 @@ export function complianceOf(
 ): IDataObject {
 	const training = trainingStatus(trainings, settings, clock);
 	const backgroundCheck = backgroundCheckStatus(checks, settings, clock);
-	const statuses = [training.status, ...(settings.backgroundCheckValidityMonths > 0 ? [backgroundCheck.status] : [])];
-	const status: OverallStatus = statuses.some((entry) => !counts(entry as RecordStatus))
+	const checkRequired = settings.backgroundCheckValidityMonths > 0;
+	// The records that decide: what each is called in `runs_out`, and the record.
+	const required: Array<[string, IDataObject]> = [['training', training]];
+	if (checkRequired) required.push(['background check', backgroundCheck]);
+	const status: OverallStatus = required.some(([, record]) => !counts(record.status as RecordStatus))
 		? 'noncompliant'
-		: statuses.includes('expiring')
+		: required.some(([, record]) => record.status === 'expiring')
 			? 'expiring'
 			: 'compliant';
+	const runs = runsOut(required, status !== 'noncompliant');
 	return {
 		status,
 		compliant: status !== 'noncompliant',
-		summary: summaryOf(training, backgroundCheck, settings.backgroundCheckValidityMonths > 0),
+		summary: summaryOf(training, backgroundCheck, checkRequired),
+		runs_out: runs.what,
+		runs_out_on: runs.on,
 		user_id: user.id ?? null,
 		external_id: user.external_id ?? null,
 		first_name: user.first_name ?? null,

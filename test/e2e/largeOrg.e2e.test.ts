@@ -80,12 +80,31 @@ async function openedInEditor(step: Step, executionId: string): Promise<string |
 	}
 }
 
-/** What a dry run of the list says last: the 2% changed would be updated, everyone else is unchanged. */
-const dryRunSummary = () => ({
-	action: 'summary',
-	dry_run: true,
-	counts: { created: 0, updated: staffList.changed, unchanged: staffList.people - staffList.changed, deactivated: 0, skipped: 0 },
-});
+/**
+ * What a dry run of the list says last: the 2% changed would be updated, everyone else is unchanged, and the values at a
+ * glance list the User Type column's values (the service's own type words) with their row counts, none unknown.
+ */
+const dryRunSummary = () => {
+	const typeRows = new Map<string, number>();
+	for (const row of staffList.rows) {
+		const type = row['User Type'];
+		if (type) typeRows.set(type, (typeRows.get(type) ?? 0) + 1);
+	}
+	return {
+		action: 'summary',
+		dry_run: true,
+		counts: { created: 0, updated: staffList.changed, unchanged: staffList.people - staffList.changed, deactivated: 0, skipped: 0 },
+		unknown_values: [],
+		values: [
+			{
+				column: 'User Type',
+				field: 'user_type',
+				values: [...typeRows].sort(([, a], [, b]) => b - a).map(([value, rows]) => ({ value, rows, reading: value })),
+				more_values: 0,
+			},
+		],
+	};
+};
 
 const seconds = (ms: number | undefined) => (ms === undefined ? '-' : `${(ms / 1000).toFixed(2)} s`);
 const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(2)} MB`;

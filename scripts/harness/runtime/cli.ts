@@ -105,17 +105,38 @@ export async function executeWorkflow(settings: N8nSettings, workflowId: string)
 		stdout = await n8nCommand(settings, ['execute', `--id=${workflowId}`, '--rawOutput']);
 	} catch (error) {
 		if (!(error instanceof ProcessError)) throw error;
-		// n8n prints the failed run, then the error under a rule of '=': that message is what a person needs.
+		// n8n prints the failed run, then the error under a rule of '=': that message is what a person needs. Without
+		// the rule (2.41 at times), the run's own error says it.
 		const sections = error.output.split(/^=+$/m);
-		const message = sections[sections.length - 1].trim().split('\n').slice(0, 12).join('\n');
+		const message =
+			sections.length > 1 ? sections[sections.length - 1].trim().split('\n').slice(0, 12).join('\n') : runError(error.output) ?? tail(error.output);
 		throw new Error(`Workflow ${workflowId} failed in n8n: ${message}`);
 	}
-	// The run is the JSON document (indented: only its own braces stand at the start of a line) between n8n's log lines,
-	// which may also come after it (2.41 logs its shutdown there at times).
-	const start = stdout.search(/^\{$/m);
-	const length = start < 0 ? -1 : stdout.slice(start).search(/^\}$/m);
-	if (length < 0) throw new Error(`n8n execute printed no run data:\n${tail(stdout)}`);
-	return JSON.parse(stdout.slice(start, start + length + 1)) as WorkflowRun;
+	const run = runIn(stdout);
+	if (!run) throw new Error(`n8n execute printed no run data:\n${tail(stdout)}`);
+	return run;
+}
+
+/**
+ * The run in what n8n execute printed: the JSON document (indented: only its own braces stand at the start of a line)
+ * between n8n's log lines, which may also come after it (2.41 logs its shutdown there at times).
+ */
+function runIn(output: string): WorkflowRun | undefined {
+	const start = output.search(/^\{$/m);
+	const length = start < 0 ? -1 : output.slice(start).search(/^\}$/m);
+	if (length < 0) return undefined;
+	try {
+		return JSON.parse(output.slice(start, start + length + 1)) as WorkflowRun;
+	} catch {
+		return undefined;
+	}
+}
+
+/** A failed run's error as n8n recorded it: the node that failed, its message and description. */
+function runError(output: string): string | undefined {
+	const error = runIn(output)?.data.resultData.error as { message?: string; description?: string; node?: { name?: string } } | undefined;
+	if (!error?.message) return undefined;
+	return [error.node?.name, error.message, error.description].filter(Boolean).join(': ');
 }
 
 /** The items a node put out on its first output in a run. */

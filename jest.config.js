@@ -9,8 +9,8 @@ module.exports = {
 	testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/e2e/', '<rootDir>/test/e2e-queue/', '<rootDir>/test/e2e-upgrade/'],
 	// One day for the whole run (test/helpers/clock.ts): set once here, used by every sandbox and test process.
 	globalSetup: '<rootDir>/test/globalSetup.ts',
+	globalTeardown: '<rootDir>/test/globalTeardown.ts',
 	setupFiles: ['<rootDir>/test/setup-env.ts'],
-	setupFilesAfterEnv: ['<rootDir>/test/setup-after-env.ts'],
 	// Tests import a node as `X.node.js` (TypeScript maps it to X.node.ts): without the extension, tsx (npm run bench)
 	// would load the codex X.node.json beside it. Jest finds the .ts once the .js is dropped.
 	moduleNameMapper: { '^(\\.{1,2}/.*\\.node)\\.js$': '$1' },

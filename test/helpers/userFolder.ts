@@ -1,18 +1,22 @@
-// The throw-away n8n user folder of each test file: made before n8n-core is loaded (test/setup-env.ts), removed when
-// the file's tests end (test/setup-after-env.ts). A folder given in N8N_USER_FOLDER is used and kept.
+// The throw-away n8n user folders of the fast tests: one per test file (n8n-core reads its folder when first loaded,
+// test/setup-env.ts), all inside one folder for the run, made before any test process starts and removed when the run
+// ends (test/globalSetup.ts, test/globalTeardown.ts), whatever each file's tests did. A folder given in
+// N8N_USER_FOLDER is used and kept.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-const MADE_HERE = 'MINISTRYSAFE_TEST_THROWAWAY_USER_FOLDER';
+const RUN_FOLDER_VARIABLE = 'MINISTRYSAFE_TEST_USER_FOLDERS';
 
-export function useThrowawayUserFolder(): void {
-	if (process.env.N8N_USER_FOLDER !== undefined) return;
-	process.env.N8N_USER_FOLDER = mkdtempSync(join(tmpdir(), 'ms-n8n-'));
-	process.env[MADE_HERE] = process.env.N8N_USER_FOLDER;
+export function makeRunUserFolders(): void {
+	process.env[RUN_FOLDER_VARIABLE] ??= mkdtempSync(join(tmpdir(), 'ms-n8n-'));
 }
 
-export function removeThrowawayUserFolder(): void {
-	const folder = process.env[MADE_HERE];
+export function removeRunUserFolders(): void {
+	const folder = process.env[RUN_FOLDER_VARIABLE];
 	if (folder !== undefined) rmSync(folder, { recursive: true, force: true });
+}
+
+export function useThrowawayUserFolder(): void {
+	process.env.N8N_USER_FOLDER ??= mkdtempSync(join(process.env[RUN_FOLDER_VARIABLE] ?? tmpdir(), 'ms-n8n-'));
 }

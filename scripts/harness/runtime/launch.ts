@@ -119,6 +119,7 @@ export function completeMirror(source: string, copy: string, link: (from: string
 	}
 }
 
+/** Whether anything is at the path; existsSync follows a symbolic link, so a dangling one cp made would look missing. */
 function lstatExists(path: string): boolean {
 	try {
 		lstatSync(path);

@@ -89,3 +89,20 @@ test(`no file in nodes/ or credentials/ is over ${MAX_LINES} lines`, () => {
 		.filter(({ lines }) => lines > MAX_LINES);
 	expect(long.map(({ file, lines }) => `${relative('.', file)}: ${lines} lines`)).toEqual([]);
 });
+
+/** The action node's floors, top down: a folder imports only from the floors below it (and from nodes/shared/). */
+const ACTION_FLOORS = [
+	['nodes/MinistrySafe/MinistrySafe.node.ts', 'nodes/MinistrySafe/methods/'],
+	['nodes/MinistrySafe/actions/'],
+	['nodes/MinistrySafe/staffList/'],
+	['nodes/MinistrySafe/users/'],
+	['nodes/MinistrySafe/items/', 'nodes/MinistrySafe/chatSafe.ts'],
+];
+const floorOf = (file: string, floors: string[][]) => floors.findIndex((floor) => floor.some((place) => file.startsWith(place)));
+
+test('the action node stands on floors: the operations above the staff list, both above the User and the item they share', () => {
+	const placed = productFiles.filter((file) => nodeOf(file) === 'MinistrySafe');
+	expect(placed.filter((file) => floorOf(file, ACTION_FLOORS) < 0)).toEqual([]);
+	const upward = arrows.filter(({ from, to }) => nodeOf(from) === 'MinistrySafe' && nodeOf(to) === 'MinistrySafe' && floorOf(to, ACTION_FLOORS) < floorOf(from, ACTION_FLOORS));
+	expect(upward.map(({ from, to }) => `${from} -> ${to}`)).toEqual([]);
+});

@@ -6,7 +6,7 @@ import { changesOf } from '../../nodes/MinistrySafe/staffList/decision/changes';
 import { planSync } from '../../nodes/MinistrySafe/staffList/decision/plan';
 import type { SyncDecision, SyncOptions, SyncRow } from '../../nodes/MinistrySafe/staffList/decision/types';
 import type { ColumnsSettings } from '../../nodes/MinistrySafe/staffList/parameters/settings';
-import type { NewUser } from '../../nodes/MinistrySafe/actions/user/shared';
+import type { NewUser } from '../../nodes/MinistrySafe/users/newUser';
 import { leavingMeaning, type LeavingReader } from '../../nodes/MinistrySafe/staffList/person/leaving';
 import { statusReader } from '../../nodes/MinistrySafe/staffList/person/status';
 import { typeReader } from '../../nodes/MinistrySafe/staffList/person/type';

@@ -4,7 +4,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { requestSettings, schedulerOf } from '../../shared/transport';
 import { forItem } from '../../shared/wording';
-import { errorItemOf } from './common/errorItem';
+import { errorItemOf } from '../items/errorItem';
 
 /**
  * Attaches the failing item to an error, keeping an error of n8n's own kinds as it is. A failure of one item ends with

@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import type { ListStep } from '../items/listStep';
 import type { RecordOutput } from './common/output';
 
 /** The dropdown entry and parameters every operation has. */
@@ -19,16 +20,6 @@ export interface ItemOperation extends OperationBase {
 	/** Set when the item's records are Users, Trainings, Background Checks or compliance: the node then offers Output. */
 	output?: RecordOutput;
 	execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject | IDataObject[]>;
-}
-
-/**
- * One step of a whole-list operation: the input items it comes from, and what it does (a request, or nothing) to
- * produce its records. The router runs the steps in order, exactly as it runs items: a failing step is one failure
- * (Continue On Fail), and its records pair with `items`.
- */
-export interface ListStep {
-	items: number[];
-	run(): Promise<IDataObject | IDataObject[]>;
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { itemInput } from '../common/inputs';
-import { VERSION_1_1, fromVersion1_1 } from '../common/versions';
+import { itemInput } from '../../items/inputs';
+import { VERSION_1_1, fromVersion1_1 } from '../../items/versions';
 
 /**
  * The Background Check an operation acts on. From node version 1.1 a resource locator (n8n's UX guidelines: From List

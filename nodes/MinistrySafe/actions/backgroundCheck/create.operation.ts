@@ -2,9 +2,10 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { apiRequest, toFormBody } from '../../../shared/transport';
-import { USER_TYPE_OPTIONS, serviceList, userLocator, userTypeField } from '../common/descriptions';
-import type { ItemInput } from '../common/inputs';
-import { itemInput } from '../common/inputs';
+import { serviceList, userLocator } from '../common/descriptions';
+import { USER_TYPE_OPTIONS, userTypeField } from '../../users/fields';
+import type { ItemInput } from '../../items/inputs';
+import { itemInput } from '../../items/inputs';
 import { resolveUserId, userReference } from '../common/user';
 import type { Operation } from '../types';
 import { orderedBackgroundCheckOutput } from '../common/output';

@@ -4,7 +4,7 @@ import { apiRequest } from '../../../shared/transport';
 
 import { dateRangeFilters, dateRangeQuery } from '../common/dateRange';
 import { listProperties } from '../common/descriptions';
-import { itemInput } from '../common/inputs';
+import { itemInput } from '../../items/inputs';
 import { getMany } from '../common/paging';
 import { checkedUserId, userPath } from '../common/user';
 import type { Operation } from '../types';

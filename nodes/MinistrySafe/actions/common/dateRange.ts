@@ -1,6 +1,6 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import type { ItemInput } from './inputs';
+import type { ItemInput } from '../../items/inputs';
 
 /**
  * The Start Date and End Date filters of a list (api-v2.md: start_date and end_date, mm/dd/yyyy, both days included).

@@ -1,8 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { valuesOf } from '../../../shared/descriptions';
-import { fromVersion1_1 } from './versions';
+import { fromVersion1_1 } from '../../items/versions';
 
 /** The User an operation acts on (contract.md: modes id, employeeId and list). */
 export const userLocator: INodeProperties = {
@@ -71,21 +70,6 @@ export const userTagFilter: INodeProperties = {
 	default: '',
 	description:
 		'Only users with this tag. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-};
-
-/** The service's user_type values (api-v2.md: Create a User, Create a Background Check). */
-export const USER_TYPE_OPTIONS = [
-	{ name: 'Employee', value: 'employee' },
-	{ name: 'Volunteer', value: 'volunteer' },
-] as const;
-export const USER_TYPES = valuesOf(USER_TYPE_OPTIONS);
-
-export const userTypeField: INodeProperties = {
-	displayName: 'User Type',
-	name: 'userType',
-	type: 'options',
-	options: [...USER_TYPE_OPTIONS],
-	default: 'volunteer',
 };
 
 /** A User's own list (Trainings, Background Checks): the User, then Return All and Limit from node version 1.1. */

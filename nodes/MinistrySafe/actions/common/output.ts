@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { listed, quoted } from '../../../shared/wording';
-import { itemInput } from './inputs';
+import { itemInput } from '../../items/inputs';
 import {
 	BACKGROUND_CHECK_FIELDS,
 	BASE_BACKGROUND_CHECK_FIELDS,
@@ -18,7 +18,7 @@ import {
 	fieldsInWords,
 	labelOf,
 } from './recordFields';
-import { VERSION_1_1, VERSION_1_2, VERSION_1_3, fromVersion1_2 } from './versions';
+import { VERSION_1_1, VERSION_1_2, VERSION_1_3, fromVersion1_2 } from '../../items/versions';
 
 /**
  * What an operation's records look like in each Output mode (contract.md "Output"): the one description of a kind of

@@ -3,9 +3,9 @@ import type { JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import { apiRequest, apiRequestAllItems, type CountedList } from '../../../shared/transport';
-import { itemInput } from './inputs';
-import { recordIdOf } from './parameterValues';
-import { VERSION_1_1 } from './versions';
+import { itemInput } from '../../items/inputs';
+import { recordIdOf } from '../../items/parameterValues';
+import { VERSION_1_1 } from '../../items/versions';
 
 /**
  * A User as chosen in the `user` locator: the service's numeric ID (its digits as written), or the client's

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { listProperties } from '../common/descriptions';
-import { itemInput } from '../common/inputs';
+import { itemInput } from '../../items/inputs';
 import { complianceOutput } from '../common/output';
 import type { Operation } from '../types';
 import { complianceFilters, organizationCompliance, readComplianceQuery } from './organization';

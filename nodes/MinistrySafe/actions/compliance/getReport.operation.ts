@@ -1,8 +1,8 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { filtersCollection } from '../common/descriptions';
-import { itemInput } from '../common/inputs';
-import { fromVersion1_3, VERSION_1_3 } from '../common/versions';
+import { itemInput } from '../../items/inputs';
+import { fromVersion1_3, VERSION_1_3 } from '../../items/versions';
 import type { ListOperation } from '../types';
 import { complianceFilters, organizationCompliance, readComplianceQuery } from './organization';
 import { countsInWords, type GroupBy, reportFigures } from './report/figures';

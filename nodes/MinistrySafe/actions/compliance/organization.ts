@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { apiRequestAllItems } from '../../../shared/transport';
 import { userTagFilter } from '../common/descriptions';
-import type { ItemInput } from '../common/inputs';
+import type { ItemInput } from '../../items/inputs';
 import { participantExternalId } from '../../../shared/trainings';
 import { allUsers } from '../common/user';
 import { today } from '../../../shared/values';

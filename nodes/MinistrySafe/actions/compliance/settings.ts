@@ -3,7 +3,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { quoted } from '../../../shared/wording';
-import type { ItemInput } from '../common/inputs';
+import type { ItemInput } from '../../items/inputs';
 import { textList } from '../../../shared/values';
 import { surveyCodesField } from '../../../shared/descriptions';
 

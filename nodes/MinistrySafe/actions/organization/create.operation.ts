@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { apiRequest } from '../../../shared/transport';
-import { itemInput } from '../common/inputs';
-import { beforeVersion1_2, fromVersion1_2 } from '../common/versions';
+import { itemInput } from '../../items/inputs';
+import { beforeVersion1_2, fromVersion1_2 } from '../../items/versions';
 import type { Operation } from '../types';
 
 /** Sizes as the service writes them, which are also their labels; from the smallest up (their natural order). */

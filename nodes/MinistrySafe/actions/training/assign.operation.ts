@@ -2,12 +2,12 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { apiRequest, toFormBody } from '../../../shared/transport';
 import { userLocator } from '../common/descriptions';
-import { itemInput } from '../common/inputs';
+import { itemInput } from '../../items/inputs';
 import { resolveUserId, userReference } from '../common/user';
 import type { Operation } from '../types';
 import { surveyCodeField, withKnownCodes } from './surveyCode';
 import { assignmentOutput } from '../common/output';
-import { VERSION_1_2 } from '../common/versions';
+import { VERSION_1_2 } from '../../items/versions';
 
 export const assign: Operation = {
 	option: {

@@ -2,7 +2,7 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { dateRangeFilters, dateRangeQuery } from '../common/dateRange';
 import { listProperties } from '../common/descriptions';
-import { itemInput } from '../common/inputs';
+import { itemInput } from '../../items/inputs';
 import { getMany } from '../common/paging';
 import type { Operation } from '../types';
 import { trainingOutput } from '../common/output';

@@ -1,8 +1,10 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { itemInput } from '../common/inputs';
+import { itemInput } from '../../items/inputs';
 import type { Operation } from '../types';
-import { createUser, externalIdField, newUserAdditionalFields, newUserNameFields, readNewUser } from './shared';
+import { createUser } from '../../users/requests';
+import { externalIdField, newUserAdditionalFields, newUserNameFields } from '../../users/fields';
+import { readNewUser } from '../../users/newUser';
 import { userOutput } from '../common/output';
 
 export const create: Operation = {

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { apiRequest } from '../../../shared/transport';
 import { userLocator } from '../common/descriptions';
-import { itemInput } from '../common/inputs';
+import { itemInput } from '../../items/inputs';
 import { userPath, userReference } from '../common/user';
 import type { Operation } from '../types';
 import { detailedUserOutput } from '../common/output';

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { listProperties, userTagFilter } from '../common/descriptions';
-import { itemInput } from '../common/inputs';
+import { itemInput } from '../../items/inputs';
 import { getMany } from '../common/paging';
 import { USERS_LIST } from '../common/user';
 import type { Operation } from '../types';

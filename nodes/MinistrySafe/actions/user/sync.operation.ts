@@ -2,9 +2,9 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { textList } from '../../../shared/values';
-import { itemInput } from '../common/inputs';
+import { itemInput } from '../../items/inputs';
 import { allUsers } from '../common/user';
-import { beforeVersion1_2, fromVersion1_2, fromVersion1_3 } from '../common/versions';
+import { beforeVersion1_2, fromVersion1_2, fromVersion1_3 } from '../../items/versions';
 import type { ListOperation } from '../types';
 import { planSync } from '../../staffList/decision/plan';
 import type { SyncOptions, SyncRow } from '../../staffList/decision/types';
@@ -20,7 +20,7 @@ import { LEAVER_STATUSES, liveRunNotices, valueOptions } from '../../staffList/p
 import { readStaffRow } from '../../staffList/person/staffRow';
 import { listWithoutExternalId } from '../../staffList/row/messages';
 import { checkChosenColumns, fileWithoutExternalId } from '../../staffList/file/messages';
-import { externalIdField, newUserAdditionalFields, newUserNameFields } from './shared';
+import { externalIdField, newUserAdditionalFields, newUserNameFields } from '../../users/fields';
 
 /** The columns the pre-filled expressions of versions 1 and 1.1 read, by parameter. */
 const SNAKE_CASE: Record<string, string> = { firstName: 'first_name', lastName: 'last_name', email: 'email' };

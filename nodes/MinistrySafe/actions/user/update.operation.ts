@@ -1,10 +1,12 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { userLocator } from '../common/descriptions';
-import { itemInput } from '../common/inputs';
+import { itemInput } from '../../items/inputs';
 import { resolveUserId, userReference } from '../common/user';
 import type { Operation } from '../types';
-import { emailField, firstNameField, lastNameField, tagList, tagsField, updateUser } from './shared';
+import { emailField, firstNameField, lastNameField, tagsField } from '../../users/fields';
+import { tagList } from '../../users/newUser';
+import { updateUser } from '../../users/requests';
 import { userOutput } from '../common/output';
 
 export const update: Operation = {

@@ -4,7 +4,7 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 import { apiRequestAllItems, PAGE_SIZE } from '../../../shared/transport';
 import { upsertedUserOutput } from '../common/output';
 import { checkedUserId } from '../common/user';
-import { beforeVersion1_2, fromVersion1_2 } from '../common/versions';
+import { beforeVersion1_2, fromVersion1_2 } from '../../items/versions';
 import type { Operation } from '../types';
 import { forItem } from '../../../shared/wording';
 import { changesOf } from '../../staffList/decision/changes';
@@ -12,7 +12,9 @@ import { userToCreate } from '../../staffList/decision/newUserType';
 import { newUserTypeField, upsertColumnsFields } from '../../staffList/parameters/columns';
 import { columnsSettings } from '../../staffList/parameters/settings';
 import { readUserItem } from '../../staffList/person/staffRow';
-import { createUser, externalIdField, newUserAdditionalFields, newUserNameFields, updateUser, userTypeNote } from './shared';
+import { createUser, updateUser } from '../../users/requests';
+import { externalIdField, newUserAdditionalFields, newUserNameFields } from '../../users/fields';
+import { userTypeNote } from '../../users/newUser';
 
 export const upsert: Operation = {
 	option: {

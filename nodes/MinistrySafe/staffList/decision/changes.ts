@@ -1,7 +1,7 @@
 // What would change of a User the service has: Sync and Create or Update compare so.
 import type { IDataObject } from 'n8n-workflow';
 
-import type { GivenUser } from '../../actions/user/shared';
+import type { GivenUser } from '../../users/newUser';
 import type { Changes } from './types';
 
 export const lower = (value: unknown) => String(value ?? '').trim().toLowerCase();

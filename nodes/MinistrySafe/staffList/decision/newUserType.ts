@@ -3,7 +3,7 @@
 // exports use (person/type.ts): a value that says neither type creates nobody, named so a summary can group it.
 import { quoted } from '../../../shared/wording';
 import type { ColumnsSettings } from '../parameters/settings';
-import type { NewUser } from '../../actions/user/shared';
+import type { NewUser } from '../../users/newUser';
 import type { TypeCell } from '../person/type';
 import type { UnknownValue } from './types';
 

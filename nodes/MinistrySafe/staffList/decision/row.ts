@@ -1,7 +1,7 @@
 // What Sync does with one row of the staff list: deactivate a leaver, create, update, leave unchanged, or skip and
 // say why. Decided from the row and the Users as read once (plan.ts), before anything is sent.
 import { quoted } from '../../../shared/wording';
-import { type GivenUser, type NewUser, userTypeNote } from '../../actions/user/shared';
+import { type GivenUser, type NewUser, userTypeNote } from '../../users/newUser';
 import { rowStatus, type StatusCell } from '../person/leaving';
 import { changesOf, lower, sortedTags } from './changes';
 import { userToCreate } from './newUserType';

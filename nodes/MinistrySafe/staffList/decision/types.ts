@@ -2,7 +2,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { FileRow } from '../../../shared/wording';
-import type { NewUser } from '../../actions/user/shared';
+import type { NewUser } from '../../users/newUser';
 import type { ColumnsSettings } from '../parameters/settings';
 import type { Person, StaffRow } from '../person/staffRow';
 

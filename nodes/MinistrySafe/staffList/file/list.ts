@@ -7,7 +7,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { type FileRow, quoted } from '../../../shared/wording';
-import { itemInput } from '../../actions/common/inputs';
+import { itemInput } from '../../items/inputs';
 import { fileEncodingOf, readsFile } from '../parameters/source';
 import { rowsOf } from './rows';
 

@@ -6,7 +6,7 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { quoted } from '../../../shared/wording';
-import { withItemFields } from '../../actions/common/errorItem';
+import { withItemFields } from '../../items/errorItem';
 import { columnsOf } from '../parameters/columns';
 import type { ColumnsSettings } from '../parameters/settings';
 import { autoMapped } from '../row/autoMap';

@@ -4,9 +4,9 @@
 // item, and one last item counts every action; 'Include Unchanged Users' gives every person's item as at 1.2.
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { itemInput } from '../../actions/common/inputs';
-import { VERSION_1_3 } from '../../actions/common/versions';
-import type { ListStep } from '../../actions/types';
+import { itemInput } from '../../items/inputs';
+import { VERSION_1_3 } from '../../items/versions';
+import type { ListStep } from '../../items/listStep';
 import type { SyncAction, SyncDecision } from '../decision/types';
 
 /** The `action` of Sync's last item at 1.3 (helper pages and templates read it). */

@@ -2,8 +2,8 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { apiRequest } from '../../../shared/transport';
-import type { ListStep } from '../../actions/types';
-import { createUser, updateUser } from '../../actions/user/shared';
+import type { ListStep } from '../../items/listStep';
+import { createUser, updateUser } from '../../users/requests';
 import type { SyncDecision, UnknownValue } from '../decision/types';
 
 /**

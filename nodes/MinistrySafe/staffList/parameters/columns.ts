@@ -3,8 +3,8 @@
 // rule that row/autoMap.ts follows and which of a chosen type and a mapped 'User Type' wins.
 import type { IDisplayOptions, INodeProperties, INodePropertyOptions, ResourceMapperField } from 'n8n-workflow';
 
-import { userTypeField } from '../../actions/common/descriptions';
-import { fromVersion1_2, fromVersion1_3, VERSION_1_2 } from '../../actions/common/versions';
+import { userTypeField } from '../../users/fields';
+import { fromVersion1_2, fromVersion1_3, VERSION_1_2 } from '../../items/versions';
 import type { AutoColumn } from '../row/autoMap';
 
 export type ColumnId = AutoColumn;

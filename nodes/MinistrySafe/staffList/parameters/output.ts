@@ -1,7 +1,7 @@
 // Sync's option about its output at node version 1.3 (item/output.ts puts it out).
 import type { INodeProperties } from 'n8n-workflow';
 
-import { fromVersion1_3 } from '../../actions/common/versions';
+import { fromVersion1_3 } from '../../items/versions';
 
 /** The option in Sync's Options that brings back an item per person. */
 export const includeUnchangedOption: INodeProperties = {

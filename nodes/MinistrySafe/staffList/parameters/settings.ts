@@ -4,10 +4,10 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { today } from '../../../shared/values';
-import { USER_TYPES } from '../../actions/common/descriptions';
-import type { Options } from '../../actions/common/choices';
-import { itemInput } from '../../actions/common/inputs';
-import { VERSION_1_2, VERSION_1_3 } from '../../actions/common/versions';
+import { USER_TYPES } from '../../users/fields';
+import type { Options } from '../../items/choices';
+import { itemInput } from '../../items/inputs';
+import { VERSION_1_2, VERSION_1_3 } from '../../items/versions';
 import { newUserTypeField } from './columns';
 import { chosenFileColumns, readsFile } from './source';
 import type { LeavingReader } from '../person/leaving';

@@ -2,8 +2,8 @@
 // holds (file/list.ts reads it), and the options that say how a file is read.
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { itemInput } from '../../actions/common/inputs';
-import { VERSION_1_3 } from '../../actions/common/versions';
+import { itemInput } from '../../items/inputs';
+import { VERSION_1_3 } from '../../items/versions';
 import { FILE_ENCODINGS, type FileEncoding } from '../file/encoding';
 import { AUTO_MAP_NAMES_URL } from './columns';
 

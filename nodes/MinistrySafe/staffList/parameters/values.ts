@@ -6,8 +6,8 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { textList } from '../../../shared/values';
 import { listed, quoted } from '../../../shared/wording';
-import { itemInput } from '../../actions/common/inputs';
-import { beforeVersion1_2, fromVersion1_2, fromVersion1_3 } from '../../actions/common/versions';
+import { itemInput } from '../../items/inputs';
+import { beforeVersion1_2, fromVersion1_2, fromVersion1_3 } from '../../items/versions';
 import { LEAVER_CODES, type NamedStatuses, STAYING_STATUSES, statusesNamedTwice } from '../person/status';
 import { EMPLOYEE_TYPES, type NamedTypes, typesNamedTwice, VOLUNTEER_TYPES } from '../person/type';
 

@@ -5,7 +5,7 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { forItem } from '../../../shared/wording';
-import { type GivenUser, type NewUser, readGivenUser, readNewUser } from '../../actions/user/shared';
+import { type GivenUser, type NewUser, readGivenUser, readNewUser } from '../../users/newUser';
 import { type ColumnsSettings, columnsSettings } from '../parameters/settings';
 import type { TypeCell } from './type';
 import { type FileEntry, type ItemReading, readingOf } from '../row/reading';

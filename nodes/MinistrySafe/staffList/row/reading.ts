@@ -8,8 +8,8 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { type FileRow, listed, quoted } from '../../../shared/wording';
-import { type ItemInput, itemInput } from '../../actions/common/inputs';
-import { type NewUserSource, USER_PARAMETERS } from '../../actions/user/shared';
+import { type ItemInput, itemInput } from '../../items/inputs';
+import { type NewUserSource, USER_PARAMETERS } from '../../users/newUser';
 import { type ColumnId, columnsOf, type UserColumn, USER_COLUMNS } from '../parameters/columns';
 import type { ColumnsSettings } from '../parameters/settings';
 import { latestHire, type LeavingKind, leavingMeaning, type LeavingReader, type StatusCell } from '../person/leaving';

@@ -2,7 +2,7 @@
 // email (html.ts) and the chat message (text.ts) say the same figures; nothing here knows how they are shown.
 import type { IDataObject } from 'n8n-workflow';
 
-import { userTypeField } from '../../common/descriptions';
+import { userTypeField } from '../../../users/fields';
 import { isoDate } from '../../../../shared/values';
 import type { UserCompliance } from '../organization';
 import type { Clock, OverallStatus } from '../status';

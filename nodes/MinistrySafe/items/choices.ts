@@ -1,7 +1,7 @@
 // A parameter's fixed choices, as a message names them when a value is not one of them: an options parameter set by
 // an expression may hold anything, and the message should use the editor's labels (n8n's UX guidelines). Readers take
 // the options themselves, never their values alone, so that every such message has the labels.
-import { listed } from '../../../shared/wording';
+import { listed } from '../../shared/wording';
 
 /** The options the editor shows: their labels and values. */
 export type Options<T extends string> = ReadonlyArray<{ readonly name: string; readonly value: T }>;

@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { type FileRow, forItem, inputPlace, listed, quoted } from '../../../shared/wording';
-import { toCalendarDate, toServiceDate, wholeNumber } from '../../../shared/values';
+import { type FileRow, forItem, inputPlace, listed, quoted } from '../../shared/wording';
+import { toCalendarDate, toServiceDate, wholeNumber } from '../../shared/values';
 import { choiceValues, choiceWords, type Options } from './choices';
 import { locatorValue, recordIdOf, textOf } from './parameterValues';
 

@@ -138,8 +138,8 @@ export function utcInstant(written: string): string | undefined {
 	return Number.isNaN(time) ? undefined : new Date(time).toISOString().replace('.000Z', 'Z');
 }
 
-/** The day of the service's MM/DD/YYYY. */
-function fromServiceDate(date: string): CalendarDay {
+/** The day of the service's MM/DD/YYYY (as `toCalendarDate` gives it). */
+export function dayOfServiceDate(date: string): CalendarDay {
 	return fromParts(Number(date.slice(6)), Number(date.slice(0, 2)), Number(date.slice(3, 5)));
 }
 
@@ -147,7 +147,7 @@ function fromServiceDate(date: string): CalendarDay {
 export function dayOf(timestamp: unknown, timeZone: string): CalendarDay | undefined {
 	if (typeof timestamp !== 'string' || timestamp === '') return undefined;
 	const date = toServiceDate(timestamp, timeZone);
-	return date === undefined ? undefined : fromServiceDate(date);
+	return date === undefined ? undefined : dayOfServiceDate(date);
 }
 
 /** Today in the time zone. */
@@ -174,7 +174,7 @@ export function validity(start: CalendarDay, months: number, day: CalendarDay): 
 
 /** Month names as exports write them, in English: whole, or their first three letters ("Sept" too). */
 const MONTH_NAMES = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
-function monthOf(name: string): number | undefined {
+export function monthOf(name: string): number | undefined {
 	const written = name.toLowerCase();
 	const index = MONTH_NAMES.findIndex((month) => month === written || month.slice(0, 3) === written || (written === 'sept' && month === 'september'));
 	return index >= 0 ? index + 1 : undefined;
@@ -184,39 +184,11 @@ function monthOf(name: string): number | undefined {
  * A year as written: four digits, or two read as Excel reads them (00-29 in the 2000s, 30-99 in the 1900s: Excel's
  * own window, https://learn.microsoft.com/en-us/office/troubleshoot/excel/two-digit-year-numbers).
  */
-const fullYear = (year: string) => (year.length === 4 ? Number(year) : Number(year) + (Number(year) < 30 ? 2000 : 1900));
+export const fullYear = (year: string) => (year.length === 4 ? Number(year) : Number(year) + (Number(year) < 30 ? 2000 : 1900));
 
 /** The day of a year, month and day, when that day exists. */
-function existingDay(year: number, month: number, day: number): CalendarDay | undefined {
+export function existingDay(year: number, month: number, day: number): CalendarDay | undefined {
 	return formatIfValid(year, month, day) === undefined ? undefined : fromParts(year, month, day);
-}
-
-/**
- * The days a date written in a staff list may be (node version 1.3: a termination or end date): one, or two when the
- * day and the month could be either (03/04/2026 is March 4th in the US and 3 April in Europe): the reader decides only
- * what both say. ISO dates and date-times (their calendar date as written), day-first with dots (28.11.2026), and
- * month names (Nov 28, 2026; 28-Nov-2026; 28 November 2026). None for anything else.
- */
-export function calendarDayReadings(written: string): CalendarDay[] {
-	const value = written.trim();
-	// Rock RMS writes a time after the day (5/10/1997 12:00:00 AM): the day is what counts.
-	const slashed = /^(\d{1,2})[/-](\d{1,2})[/-](\d{2}|\d{4})(?:\s+\d{1,2}:\d{2}(?::\d{2})?(?:\s*[AaPp][Mm])?)?$/.exec(value);
-	if (slashed) {
-		const [first, second, year] = [Number(slashed[1]), Number(slashed[2]), fullYear(slashed[3])];
-		const days = [existingDay(year, first, second), existingDay(year, second, first)].filter((day): day is CalendarDay => day !== undefined);
-		return [...new Set(days)];
-	}
-	const dotted = /^(\d{1,2})\.(\d{1,2})\.(\d{2}|\d{4})$/.exec(value);
-	if (dotted) return [existingDay(fullYear(dotted[3]), Number(dotted[2]), Number(dotted[1]))].filter((day): day is CalendarDay => day !== undefined);
-	const named =
-		/^(?<month>[A-Za-z]+)\.? (?<day>\d{1,2}),? (?<year>\d{4})$/.exec(value) ?? /^(?<day>\d{1,2})[ -](?<month>[A-Za-z]+)\.?[ -](?<year>\d{2}|\d{4})$/.exec(value);
-	if (named?.groups) {
-		const month = monthOf(named.groups.month);
-		const day = month === undefined ? undefined : existingDay(fullYear(named.groups.year), month, Number(named.groups.day));
-		return day === undefined ? [] : [day];
-	}
-	const calendar = toCalendarDate(value);
-	return calendar === undefined ? [] : [fromServiceDate(calendar)];
 }
 
 /** YYYY-MM-DD. */

@@ -69,7 +69,7 @@ describe.each(HR_EXPORTS.flatMap((source) => [[source.system, 1.2, source] as co
 			email,
 			changes: Object.keys(changes as IDataObject),
 		});
-		const key = source.expected.external_id;
+		const key = expectedAt(source, typeVersion).external_id;
 		const named = ({ external_id, first_name, last_name, email }: Person) => ({ external_id, first_name, last_name, email });
 		expect(jsonOf(result).map(person)).toEqual([
 			{ action: 'unchanged', ...named(stays), external_id_field: key, changes: [] },

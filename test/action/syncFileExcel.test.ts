@@ -170,11 +170,11 @@ describe('Sync 1.3 keeps columns of the same name apart: a blank one never hides
 });
 
 describe("Sync 1.3 reads a column of another name as the ID or the type when the options name it", () => {
-	// A PowerSchool staff export: TeacherNumber, First_Name, Last_Name, Email_Addr
-	// (https://ps.powerschool-docs.com/pssis-data-dictionary/latest/teachers-ver7-8-0), with the school's own column for
-	// employees and volunteers.
+	// A PowerSchool staff export: First_Name, Last_Name, Email_Addr
+	// (https://ps.powerschool-docs.com/pssis-data-dictionary/latest/teachers-ver7-8-0), with the district's own custom
+	// fields for each person's HR key and for employees and volunteers: names no rule can read.
 	const POWERSCHOOL = [
-		['TEACHERNUMBER', 'FIRST_NAME', 'LAST_NAME', 'EMAIL_ADDR', 'STAFF_GROUP'],
+		['HRMS_KEY', 'FIRST_NAME', 'LAST_NAME', 'EMAIL_ADDR', 'STAFF_GROUP'],
 		['PS-501', 'Iris', 'Teachwell', 'iris.teachwell@example.org', 'Employee'],
 		['PS-502', 'Omar', 'Helpwell', 'omar.helpwell@example.org', 'Volunteer'],
 	];
@@ -194,10 +194,10 @@ describe("Sync 1.3 reads a column of another name as the ID or the type when the
 	});
 
 	it("'External ID Column' and 'User Type Column' set: each person created with their ID and type", async () => {
-		const run = await fromFile(file, { newUserType: 'fromColumns', dryRun: false, options: { externalIdColumn: 'TEACHERNUMBER', userTypeColumn: 'STAFF_GROUP' } });
+		const run = await fromFile(file, { newUserType: 'fromColumns', dryRun: false, options: { externalIdColumn: 'HRMS_KEY', userTypeColumn: 'STAFF_GROUP' } });
 		expect(run.error).toBeUndefined();
 		expect(jsonOf(run).slice(0, 2)).toEqual([
-			expect.objectContaining({ action: 'created', external_id: 'PS-501', external_id_field: 'TEACHERNUMBER' }),
+			expect.objectContaining({ action: 'created', external_id: 'PS-501', external_id_field: 'HRMS_KEY' }),
 			expect.objectContaining({ action: 'created', external_id: 'PS-502' }),
 		]);
 		const after = await allUsers();
@@ -210,7 +210,7 @@ describe("Sync 1.3 reads a column of another name as the ID or the type when the
 	it('a column the options name that the file does not have: refused, naming the columns it has, nothing sent', async () => {
 		const run = await fromFile(file, { options: { externalIdColumn: 'TEACHER_NUMBER' } });
 		expect(run.error?.message).toBe(
-			"'External ID Column' is 'TEACHER_NUMBER', which is not a column of 'powerschool-staff.csv': its columns are 'TEACHERNUMBER', 'FIRST_NAME', 'LAST_NAME', 'EMAIL_ADDR' and 'STAFF_GROUP' [item 0]",
+			"'External ID Column' is 'TEACHER_NUMBER', which is not a column of 'powerschool-staff.csv': its columns are 'HRMS_KEY', 'FIRST_NAME', 'LAST_NAME', 'EMAIL_ADDR' and 'STAFF_GROUP' [item 0]",
 		);
 		expect(methods()).toEqual([]);
 	});

@@ -103,7 +103,8 @@ describe('a whole value, or nothing', () => {
 			expect(people).toEqual([
 				expect.objectContaining({ action: 'unchanged', unknown_field: 'status', unknown_column: 'Employment Status', unknown_value: status }),
 			]);
-			expect(summary.unknown_values).toEqual([{ field: 'status', column: 'Employment Status', value: status, rows: 1 }]);
+			const named = { external_id: user.external_id, first_name: user.first_name, last_name: user.last_name };
+			expect(summary.unknown_values).toEqual([{ field: 'status', column: 'Employment Status', value: status, rows: 1, people: [named], more_people: 0 }]);
 		},
 	);
 
@@ -240,9 +241,11 @@ describe('every unknown value shown, whoever it belongs to, and the values at a 
 			['HR-READ-12', 'skipped'],
 		]);
 		expect(summary.counts).toEqual({ created: 0, updated: 0, unchanged: 8, deactivated: 0, skipped: 2 });
+		// Each unknown value with the people of its rows: the count and the names agree.
+		const named = ({ external_id, first_name, last_name }: Pick<UserRecord, 'external_id' | 'first_name' | 'last_name'>) => ({ external_id, first_name, last_name });
 		expect(summary.unknown_values).toEqual([
-			{ field: 'status', column: 'Employment Status', value: 'U', rows: 2 },
-			{ field: 'user_type', column: 'Employee Type', value: 'Seasonal Helper', rows: 1 },
+			{ field: 'status', column: 'Employment Status', value: 'U', rows: 2, people: [named(terminatedWithPay), named(newcomer(11))], more_people: 0 },
+			{ field: 'user_type', column: 'Employee Type', value: 'Seasonal Helper', rows: 1, people: [named(newcomer(12))], more_people: 0 },
 		]);
 		expect(summary.values).toEqual([
 			{

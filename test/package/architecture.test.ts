@@ -106,3 +106,18 @@ test('the action node stands on floors: the operations above the staff list, bot
 	const upward = arrows.filter(({ from, to }) => nodeOf(from) === 'MinistrySafe' && nodeOf(to) === 'MinistrySafe' && floorOf(to, ACTION_FLOORS) < floorOf(from, ACTION_FLOORS));
 	expect(upward.map(({ from, to }) => `${from} -> ${to}`)).toEqual([]);
 });
+
+/** The staff list's rooms, top down, in the order a row travels back from what the editor shows to a word. */
+const STAFF_LIST = 'nodes/MinistrySafe/staffList';
+const STAFF_LIST_FLOORS = [['parameters'], ['item'], ['decision'], ['row'], ['columns'], ['meaning', 'file'], ['cells'], ['words']].map((rooms) =>
+	rooms.map((room) => `${STAFF_LIST}/${room}/`),
+);
+
+test("inside the staff list nothing points back up: from the editor's parameters down to the words of a value", () => {
+	const inside = productFiles.filter((file) => file.startsWith(`${STAFF_LIST}/`));
+	expect(inside.filter((file) => floorOf(file, STAFF_LIST_FLOORS) < 0)).toEqual([]);
+	const upward = arrows.filter(
+		({ from, to }) => from.startsWith(`${STAFF_LIST}/`) && to.startsWith(`${STAFF_LIST}/`) && floorOf(to, STAFF_LIST_FLOORS) < floorOf(from, STAFF_LIST_FLOORS),
+	);
+	expect(upward.map(({ from, to }) => `${from} -> ${to}`)).toEqual([]);
+});

@@ -1,6 +1,7 @@
-// Map Automatically's rule (nodes/MinistrySafe/staffList/row/autoMap.ts), table by table: each table reads as the rule
+// Map Automatically's rule (nodes/MinistrySafe/staffList/columns/autoMap.ts), table by table: each table reads as the rule
 // it checks. Rank 0 is the best; a field that fills nothing has no rank.
-import { autoMapped, type AutoColumn, candidatesFor, comparable, rankOf, withoutNote } from '../../nodes/MinistrySafe/staffList/row/autoMap';
+import { autoMapped, type AutoColumn, candidatesFor, rankOf } from '../../nodes/MinistrySafe/staffList/columns/autoMap';
+import { comparable, withoutNote } from '../../nodes/MinistrySafe/staffList/words/nameWords';
 
 const ADP_HEADER = 'ADP Workforce Now report header: Worker Category Code, Worker Category Description (carthage-college/django-djequis: djequis/cc_adp_rec/cc_adp_utilities.py, djequis/adp/jobrec.py)';
 

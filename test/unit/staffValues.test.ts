@@ -1,11 +1,11 @@
-// What a staff list's values mean at node version 1.3 (nodes/MinistrySafe/staffList/person/status.ts, type.ts and
+// What a staff list's values mean at node version 1.3 (nodes/MinistrySafe/staffList/meaning/status.ts, type.ts and
 // words.ts), table by table, each value with the public source that writes it so: vendors' export and API
 // documentation, importers and migration guides. A value is read only when the whole of it is understood
 // (contract.md "Reading a value as it is meant"): the user's own values first, then the built-in words, negation read,
 // codes only as the whole value, and a leaver's word deciding wherever it stands (the safe side).
-import { STAYING_STATUSES, statusesNamedTwice, statusReader, type NamedStatuses } from '../../nodes/MinistrySafe/staffList/person/status';
-import { typeReader, typesNamedTwice, type NamedTypes } from '../../nodes/MinistrySafe/staffList/person/type';
-import { keyOf, wordsOf } from '../../nodes/MinistrySafe/staffList/person/words';
+import { STAYING_STATUSES, statusesNamedTwice, statusReader, type NamedStatuses } from '../../nodes/MinistrySafe/staffList/meaning/status';
+import { typeReader, typesNamedTwice, type NamedTypes } from '../../nodes/MinistrySafe/staffList/meaning/type';
+import { keyOf, wordsOf } from '../../nodes/MinistrySafe/staffList/words/valueWords';
 
 const PAYLOCITY = 'https://developer.paylocity.com/integrations/docs/employee-status (A Active, T Terminated, D Deceased, R Retired, L Leave of Absence, XT Transferred)';
 const PEOPLESOFT = 'PeopleSoft EMPL_STATUS, https://pt.dbtutor.com/hcm/wcs_pro_status.htm (A, D, L, P Leave With Pay, R, S Suspended, T, U Terminated With Pay ...)';
@@ -40,6 +40,18 @@ const BAMBOO_STATUS = 'BambooHR employmentHistoryStatus ("Employment Status"), a
 const PAYCHEX = 'Paychex Flex statusType INACTIVE is still employed (leave, seasonal, student on break): craigvenz/PaychexApi src/Models/Workers/WorkerStatusReason.cs';
 const GUSTO = 'Gusto current_employment_status full_time, part_time_under_twenty_hours, seasonal (NangoHQ/integration-templates: integrations/gusto/mappers/to-standard-employee.ts)';
 const REVIEW = "the review of release 1.1.0 (D1, D2): values read wrongly by one word of them";
+const SUCCESSFACTORS = 'SAP SuccessFactors emplStatus A, D Dormant (still there), U/P leave, S suspended, T, R (NangoHQ/integration-templates: integrations/sap-success-factors/mappers/to-standard-employee.ts)';
+const OKTA = 'Okta user status ACTIVE, STAGED, PROVISIONED, RECOVERY, PASSWORD_EXPIRED, LOCKED_OUT, SUSPENDED, DEPROVISIONED (https://developer.okta.com/docs/reference/api/users/)';
+const CAMPSITE = 'CampSite lead statuses Fired, Lead, Pending, Quit (https://support.campmanagement.com/hc/en-us/articles/4461732894605)';
+const CAMPFRONT = 'CampFront employment stages Applied, Shortlisted, Offered, At contract, Hired, At camp, Alumni, Rejected, Withdrawn (https://help.campfront.com/en/articles/9618627-managing-employments)';
+const VOLUNTEERMATTERS = 'VolunteerMatters contact status Active, Banned, Exit, Felony Hold, Hold (https://support.volunteermatters.com/hc/en-us/articles/360041083414)';
+const BETTER_IMPACT = 'Better Impact profile statuses Applicant, In Process, Accepted, Inactive – Short term, Inactive – Long term, Archived, Removed (https://www.betterimpact.com/help-community-impact-advertiser/profile-status-how-they-are-used/)';
+const INFINITE_CAMPUS_ID = 'Infinite Campus (Idaho ISEE) Staff Type Active, Exiting, Previously Exited, Inactive (https://kb.infinitecampus.com/help/staff-demographics-isee-extracts-idaho)';
+const BREEZE = 'Breeze ChMS Status: Active, Inactive, Member, No Longer Attends, Visitor (https://support.breezechms.com/hc/en-us/articles/360001535753-Organizing-Your-Church-s-Data-in-Breeze)';
+const HIBOB = "HiBob: 'Employee terminated' fires for Terminated or Garden leave (https://apidocs.hibob.com/reference/post_webhook_employee-left)";
+const PERSONIO = 'Personio status active, onboarding, leave, inactive (https://developer.personio.de/changelog/status-filter-in-list-persons-endpoint)';
+const CAMPSITE_UK = 'Campsite HR employment status active, part-time, zero-hours, inactive (https://camp-site.co.uk/docs/features/hr/records)';
+const CAMP_ISSUE = "a camp's export in the issue of 2026-11-29 (Hired, Returning, Not Returning, Withdrew, CIT, Year-Round) and a newcomer's run of that export through the upload template";
 
 /** The options as a node that never set them has them: they name nothing, their words are built-in ones. */
 const NONE: NamedStatuses = { leavers: [], staying: [] };
@@ -64,7 +76,6 @@ describe('statuses of people who left (a leaver word, not negated, wherever it s
 		['T', PAYLOCITY],
 		['t', PEOPLESOFT],
 		['TERM', 'UKG and ADP exports abbreviate Terminated so (the issue: UKG Employment Status T / TERM)'],
-		['D', PAYLOCITY],
 		['R', PAYLOCITY],
 		['XT', PAYLOCITY],
 		['I', 'PeopleSoft HR_STATUS A/I (Active, Inactive), https://pt.dbtutor.com/hcm/wcs_pro_status.htm'],
@@ -84,7 +95,7 @@ describe('statuses of people who left (a leaver word, not negated, wherever it s
 		['Inactive Member', FELLOWSHIP_ONE],
 		['Inactive Visitor', SERVANT_KEEPER + ': a leaver word decides, whatever else the value says'],
 		['Inactive - Rehire Eligible', 'the safe side: contract.md "Reading a value as it is meant"'],
-		['Active - Pending Termination', 'the safe side: a leaver word not negated means left wherever it stands'],
+
 		['No Longer Attending', PCO],
 		['No Longer Employed', FINICITY + ': "Employed" inside a leaver phrase'],
 		['Moved', ROCK_REASONS],
@@ -95,6 +106,19 @@ describe('statuses of people who left (a leaver word, not negated, wherever it s
 		['Not Active', 'a leaver phrase of its own (HR exports)'],
 		['Left', "node version 1.2's default of 'Statuses That Mean Left'"],
 		['Separated', "node version 1.2's default of 'Statuses That Mean Left'"],
+		['DEPROVISIONED', OKTA],
+		['Fired', CAMPSITE],
+		['Quit', CAMPSITE],
+		['Exit', VOLUNTEERMATTERS],
+		['Banned', VOLUNTEERMATTERS + ': a banned person must never be invited'],
+		['Previously Exited', INFINITE_CAMPUS_ID],
+		['Removed', BETTER_IMPACT],
+		['Rejected', CAMPFRONT + ': never hired'],
+		['Withdrawn', CAMPFRONT],
+		['Withdrew', CAMP_ISSUE],
+		['Not Returning', CAMP_ISSUE + ': a phrase of its own, not a negated word'],
+		['No Longer Attends', BREEZE],
+		['Garden Leave', HIBOB],
 	])('%j has left (%s)', (value) => {
 		expect(statusOf(value)).toBe('left');
 	});
@@ -121,6 +145,14 @@ describe('statuses of people still there: every word understood, all saying so',
 		['Regular Attender', "Planning Center membership types as churches name them (the option's default): " + PCO],
 		['Full-Time', BAMBOO_STATUS],
 		['Part-time', BAMBOO_STATUS],
+		['Hired', CAMPFRONT],
+		['At camp', CAMPFRONT],
+		['Accepted', BETTER_IMPACT],
+		['onboarding', PERSONIO],
+		['Returning', CAMP_ISSUE],
+		['zero-hours', CAMPSITE_UK],
+		['Dormant', SUCCESSFACTORS],
+		['Active - Short Term', 'still there for now is still there'],
 	])('%j is still there (%s)', (value) => {
 		expect(statusOf(value)).toBe('staying');
 	});
@@ -152,6 +184,16 @@ describe('statuses the node does not know: every word not understood, negated, o
 		['Ex Officio Member', PCO_MIGRATION + ': ex officio is not understood'],
 		['A Active', 'a code counts only as the whole value'],
 		['No', 'a negation with nothing after it'],
+		['D', SUCCESSFACTORS + '; but Deceased in ' + PAYLOCITY + ': a letter that means two things is not guessed'],
+		['Inactive – Short term', BETTER_IMPACT + ': a volunteer away for a while, still part of the organisation'],
+		['Inactive - Long Term', BETTER_IMPACT],
+		['Active - Pending Termination', 'not left yet: a leaver word beside a word that says "for now" does not decide'],
+		['Terminated - Pending', 'likewise'],
+		['Hold', VOLUNTEERMATTERS + ': held, not left'],
+		['SUSPENDED', OKTA + ': paused, not left'],
+		['Alumni', CAMPFRONT + ': the season ended; whether the person left depends on the organisation'],
+		['Applicant', BETTER_IMPACT + ': not yet there'],
+		['Lead', CAMPSITE + ': an applicant, never hired'],
 	])('%j is unknown (%s)', (value) => {
 		expect(statusOf(value)).toBe('unknown');
 	});
@@ -198,6 +240,7 @@ describe('types: a whole value that says one type, or unknown', () => {
 		['Employee', 'employee', WORKDAY],
 		['Contingent Worker', 'employee', ORACLE],
 		['Staff', 'employee', ISSUE],
+		['Year-Round', 'employee', CAMP_ISSUE + '; year-round staff beside seasonal ones (Campflow staff badges, https://help.campflow.com)'],
 		['Pastor', 'employee', ISSUE],
 		['FT', 'employee', ISSUE],
 		['PT', 'employee', ISSUE],
@@ -215,6 +258,8 @@ describe('types: a whole value that says one type, or unknown', () => {
 		['Non-exempt', 'employee', BAMBOO + ': an employee class of its own, not a negation'],
 		['Clergy', 'employee', 'contract.md "Node version 1.3" (Pastor, Clergy and the like)'],
 		['Teacher', 'unknown', 'contract.md "Reading a value as it is meant": a school\'s paid staff, a church\'s volunteer; ' + ONEROSTER],
+		['CIT', 'unknown', CAMP_ISSUE + ': a counselor in training is unpaid at some camps, paid or paying tuition at others (https://www.congocamp.org/the-cit-program, https://slovenskicamps.com/counselors-in-training)'],
+		['LIT', 'unknown', 'a leader in training, likewise'],
 		['Sunday School Teacher', 'unknown', REVIEW],
 		['Regular Attender', 'unknown', REVIEW + ': a membership, not an employee'],
 		['Non-Employee', 'unknown', REVIEW + ': negation'],

@@ -4,12 +4,13 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { changesOf } from '../../nodes/MinistrySafe/staffList/decision/changes';
 import { planSync } from '../../nodes/MinistrySafe/staffList/decision/plan';
-import type { SyncDecision, SyncOptions, SyncRow } from '../../nodes/MinistrySafe/staffList/decision/types';
-import type { ColumnsSettings } from '../../nodes/MinistrySafe/staffList/parameters/settings';
+import type { SyncDecision, SyncOptions } from '../../nodes/MinistrySafe/staffList/decision/types';
+import type { SyncRow } from '../../nodes/MinistrySafe/staffList/row/staffRow';
+import type { ColumnsSettings } from '../../nodes/MinistrySafe/staffList/columns/settings';
 import type { NewUser } from '../../nodes/MinistrySafe/users/newUser';
-import { leavingMeaning, type LeavingReader } from '../../nodes/MinistrySafe/staffList/person/leaving';
-import { statusReader } from '../../nodes/MinistrySafe/staffList/person/status';
-import { typeReader } from '../../nodes/MinistrySafe/staffList/person/type';
+import { type LeavingReader, statusCellsOf } from '../../nodes/MinistrySafe/staffList/meaning/leaving';
+import { statusReader } from '../../nodes/MinistrySafe/staffList/meaning/status';
+import { typeReader } from '../../nodes/MinistrySafe/staffList/meaning/type';
 
 /** Ann as the Organization holds her. */
 const ann: IDataObject = {
@@ -192,7 +193,7 @@ describe("planSync at node version 1.3: a row's values by their meaning", () => 
 	/** A row whose status is read from 'Employment Status'. */
 	const coded = (user: NewUser, status: string): SyncRow => ({
 		...row(0, user),
-		statusCells: [{ column: 'Employment Status', kind: 'status', value: status, meaning: leavingMeaning('status', status, leaving) ?? 'unknown' }],
+		statusCells: statusCellsOf([{ column: 'Employment Status', kind: 'status', cell: { text: status, form: 'text' } }], leaving),
 	});
 	const UNKNOWN_T9 = "'Employment Status' is T9, which is in neither 'Statuses That Mean Left' nor 'Statuses That Mean Still There'";
 

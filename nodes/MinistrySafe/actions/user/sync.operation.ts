@@ -4,33 +4,24 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { textList } from '../../../shared/values';
 import { itemInput } from '../../items/inputs';
 import { allUsers } from '../common/user';
-import { beforeVersion1_2, fromVersion1_2, fromVersion1_3 } from '../../items/versions';
+import { beforeVersion1_2, fromVersion1_2, fromVersion1_3, VERSION_1_3 } from '../../items/versions';
 import type { ListOperation } from '../types';
 import { planSync } from '../../staffList/decision/plan';
-import type { SyncOptions, SyncRow } from '../../staffList/decision/types';
-import { type ListEntry, staffListOf } from '../../staffList/file/list';
+import type { SyncOptions } from '../../staffList/decision/types';
+import { staffListOf } from '../../staffList/file/list';
 import { stepOf } from '../../staffList/item/step';
 import { syncOutput } from '../../staffList/item/output';
 import { valuesAtAGlance } from '../../staffList/item/values';
 import { newUserTypeField, syncColumnsFields } from '../../staffList/parameters/columns';
 import { includeUnchangedOption } from '../../staffList/parameters/output';
 import { columnsSettings } from '../../staffList/parameters/settings';
-import { fileColumnsNotice, fileOptions, STAFF_LIST_FROM_FILE, staffListFields } from '../../staffList/parameters/source';
+import { fileColumnsNotice, fileOptions, fileSourceOf, STAFF_LIST_FROM_FILE, staffListFields } from '../../staffList/parameters/source';
 import { LEAVER_STATUSES, liveRunNotices, valueOptions } from '../../staffList/parameters/values';
-import { readStaffRow } from '../../staffList/person/staffRow';
-import { listWithoutExternalId } from '../../staffList/row/messages';
-import { checkChosenColumns, fileWithoutExternalId } from '../../staffList/file/messages';
+import { readList } from '../../staffList/row/list';
 import { externalIdField, newUserAdditionalFields, newUserNameFields } from '../../users/fields';
 
 /** The columns the pre-filled expressions of versions 1 and 1.1 read, by parameter. */
 const SNAKE_CASE: Record<string, string> = { firstName: 'first_name', lastName: 'last_name', email: 'email' };
-
-/** One person of the list (an input item, or a row of a file): its User, or why it is invalid (Create's own checks). */
-function readRow(context: IExecuteFunctions, { item, file }: ListEntry): SyncRow {
-	// Each field read once: on a long list, resolving expressions is most of Sync's time (docs/benchmarks.md,
-	// "Expressions in a whole list").
-	return { item, ...(file ? { fileRow: file.row } : {}), ...readStaffRow(context, item, file) };
-}
 
 function readOptions(context: IExecuteFunctions): SyncOptions & { dryRun: boolean } {
 	const input = itemInput(context, 0);
@@ -40,9 +31,11 @@ function readOptions(context: IExecuteFunctions): SyncOptions & { dryRun: boolea
 		deactivateMissing: input.flag('options.deactivateMissing', 'Deactivate Missing Users') ?? false,
 		deactivateOnlyTag: input.text('options.deactivateOnlyTag', 'Deactivate Only Users With Tag'),
 		maxDeactivations,
-		leaverStatuses: textList(input.text('options.leaverStatuses', 'Statuses That Mean Left') ?? LEAVER_STATUSES).map((status) =>
-			status.toLowerCase(),
-		),
+		// Before node version 1.3 only (from 1.3 each row's cells are read as meant, the user's words first).
+		leaverStatuses:
+			context.getNode().typeVersion < VERSION_1_3
+				? textList(input.text('options.leaverStatuses', 'Statuses That Mean Left') ?? LEAVER_STATUSES).map((status) => status.toLowerCase())
+				: [],
 		// On unless switched off. A workflow saved when Dry Run was under Options loses that setting (n8n drops an
 		// option it no longer knows) and so runs dry until Dry Run is switched off here: nothing changes by surprise.
 		dryRun: input.flag('dryRun', 'Dry Run') ?? true,
@@ -130,21 +123,15 @@ export const sync: ListOperation = {
 	],
 	async plan(this: IExecuteFunctions, itemCount: number) {
 		const options = readOptions(this);
-		const list = await staffListOf(this, itemCount);
-		if (options.columns && list.files) checkChosenColumns(this, options.columns, list.files);
-		const rows = list.entries.map((entry) => readRow(this, entry));
-		// A key column found in no row is the list's problem, said once rather than on every row.
-		if (options.columns && rows.length > 0 && rows.every((row) => row.externalId === undefined)) {
-			throw list.files ? fileWithoutExternalId(this, options.columns, list.files) : listWithoutExternalId(this, options.columns);
-		}
-		// The Organization's Users, read once: every decision is made from this one read.
-		const users = await allUsers(this);
+		const list = await staffListOf(this, itemCount, fileSourceOf(this));
+		// The list's columns and key first; the Organization's Users read once: every decision is made from this one read.
+		const { rows, users, columns, key } = await readList(this, list, options.columns, () => allUsers(this));
 		const decisions = planSync(rows, users, options);
 		// From node version 1.3 the output stays small for a large organisation (staffList/item/output.ts).
 		return syncOutput(this, decisions, (decision) => stepOf(this, decision, options.dryRun), {
 			dryRun: options.dryRun,
 			itemCount,
-			values: () => valuesAtAGlance(rows, options),
+			values: () => ({ ...(key ? { key, columns } : {}), ...valuesAtAGlance(rows, options) }),
 		});
 	},
 };

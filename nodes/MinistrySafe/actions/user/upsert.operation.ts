@@ -11,7 +11,7 @@ import { changesOf } from '../../staffList/decision/changes';
 import { userToCreate } from '../../staffList/decision/newUserType';
 import { newUserTypeField, upsertColumnsFields } from '../../staffList/parameters/columns';
 import { columnsSettings } from '../../staffList/parameters/settings';
-import { readUserItem } from '../../staffList/person/staffRow';
+import { readUserItem } from '../../staffList/row/staffRow';
 import { createUser, updateUser } from '../../users/requests';
 import { externalIdField, newUserAdditionalFields, newUserNameFields } from '../../users/fields';
 import { userTypeNote } from '../../users/newUser';
@@ -46,7 +46,7 @@ export const upsert: Operation = {
 	],
 	output: upsertedUserOutput,
 	async execute(this: IExecuteFunctions, itemIndex: number) {
-		const { user: newUser, typeCell } = readUserItem(this, itemIndex);
+		const { user: newUser, typeCell } = readUserItem(this, itemIndex, columnsSettings(this));
 		// One page at most: the filter finds one User or none.
 		const query = { external_id: newUser.external_id };
 		const found = (await apiRequestAllItems.call(this, '/users', query, PAGE_SIZE)) as IDataObject[];

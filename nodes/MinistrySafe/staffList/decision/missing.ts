@@ -4,7 +4,8 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { lower, userTags } from './changes';
 import { placesOf } from './places';
-import type { ListIndex, SyncAction, SyncDecision, SyncOptions, SyncRow } from './types';
+import type { ListIndex, SyncAction, SyncDecision, SyncOptions } from './types';
+import type { SyncRow } from '../row/staffRow';
 
 /** Users missing from the list (and with the chosen Tag): those whose email a row uses are never deactivated. */
 function missingUsers(users: IDataObject[], options: SyncOptions, index: ListIndex) {

@@ -2,9 +2,9 @@
 // so a User the node cannot type is not created. From node version 1.3 the row's type may be written in the words
 // exports use (person/type.ts): a value that says neither type creates nobody, named so a summary can group it.
 import { quoted } from '../../../shared/wording';
-import type { ColumnsSettings } from '../parameters/settings';
+import type { ColumnsSettings } from '../columns/settings';
 import type { NewUser } from '../../users/newUser';
-import type { TypeCell } from '../person/type';
+import type { TypeCell } from '../meaning/type';
 import type { UnknownValue } from './types';
 
 /** A refusal to create a User: what happened, short (an error's title), and how to fix it (its description). */

@@ -1,4 +1,4 @@
-import type { SyncRow } from './types';
+import type { SyncRow } from '../row/staffRow';
 
 /** Where rows of the list are, as a reason says it: "items 3, 7", or each row of a file ("row 4 of 'staff.csv'"). */
 export function placesOf(rows: SyncRow[]): string {

@@ -5,7 +5,8 @@ import type { IDataObject } from 'n8n-workflow';
 import { lower } from './changes';
 import { decideMissing } from './missing';
 import { decideRow } from './row';
-import type { ListIndex, SyncDecision, SyncOptions, SyncRow } from './types';
+import type { ListIndex, SyncDecision, SyncOptions } from './types';
+import type { SyncRow } from '../row/staffRow';
 
 /** The list and the Users, found by External ID and email: every decision is made from this one read. */
 function indexOf(rows: SyncRow[], users: IDataObject[]): ListIndex {

@@ -2,11 +2,13 @@
 // say why. Decided from the row and the Users as read once (plan.ts), before anything is sent.
 import { quoted } from '../../../shared/wording';
 import { type GivenUser, type NewUser, userTypeNote } from '../../users/newUser';
-import { rowStatus, type StatusCell } from '../person/leaving';
+import { rowStatus, type StatusCell } from '../meaning/leaving';
 import { changesOf, lower, sortedTags } from './changes';
 import { userToCreate } from './newUserType';
 import { placesOf } from './places';
-import type { Changes, ListIndex, SyncDecision, SyncOptions, SyncRow } from './types';
+import type { Changes, ListIndex, SyncDecision, SyncOptions } from './types';
+import type { LostCharacters } from '../row/lostCharacters';
+import type { SyncRow } from '../row/staffRow';
 import { notCreated, unknownNote, unknownValues, unknownValuesOf } from './unknown';
 
 /**
@@ -44,14 +46,18 @@ export function decideRow(row: SyncRow, index: ListIndex, options: SyncOptions):
 	// An unknown status creates nobody (a User the service has is compared as usual, not deactivated); a type alone is
 	// refused where a new User's type is decided (newUserType.ts).
 	if (unknown.some(({ field }) => field === 'status') && !existing && row.externalId !== undefined) return decide({ reason: notCreated(unknown), ...named });
-	// From 1.3, a row that cannot create a User may still say what changed of one the service has.
-	const wanted: GivenUser | undefined = row.user ?? (existing ? row.given : undefined);
+	// From 1.3, a row that cannot create a User may still say what changed of one the service has; a name or email
+	// that lost characters when the file was saved is never written over what the service has.
+	const lost = row.lost?.length ? { lost: row.lost } : {};
+	const read: GivenUser | undefined = row.user ?? (existing ? row.given : undefined);
+	const wanted = read && row.lost ? withoutLost(read, row.lost) : read;
 	if (!wanted) {
-		return decide({ reason: (existing ? row.givenInvalid : undefined) ?? row.invalid ?? `The ${row.fileRow ? 'row' : 'item'} could not be read`, ...named });
+		return decide({ reason: (existing ? row.givenInvalid : undefined) ?? row.invalid ?? `The ${row.fileRow ? 'row' : 'item'} could not be read`, ...named, ...lost });
 	}
 	if (sameId.length > 1) {
-		return decide({ reason: `Duplicate External ID ${row.externalId} in the list (${placesOf(sameId)}): none of them was applied`, ...named });
+		return decide({ reason: `Duplicate External ID ${row.externalId} in the list (${placesOf(sameId)}): none of them was applied`, ...named, ...lost });
 	}
+	if (row.lost && !existing) return decide({ reason: `Not created: ${lostSaid(row.lost)}. ${LOST_FIX}`, ...named, ...lost });
 	const emailOwner = wanted.email === undefined ? undefined : index.byEmail.get(lower(wanted.email));
 	if (emailOwner && String(emailOwner.external_id ?? '') !== wanted.external_id) {
 		index.emailConflicts.set(emailOwner.id, row);
@@ -62,10 +68,25 @@ export function decideRow(row: SyncRow, index: ListIndex, options: SyncOptions):
 	}
 	if (!existing) return creation(row, wanted as NewUser, options, decide);
 	const changes = changesOf(existing, wanted);
-	const notes = [userTypeNote(existing, wanted), ...unknown.map(unknownNote)];
+	const notes = [userTypeNote(existing, wanted), ...unknown.map(unknownNote), row.lost ? `${lostSaid(row.lost)}: not written over what MinistrySafe has` : null];
 	const reason = notes.filter(Boolean).join('; ') || null;
-	if (Object.keys(changes).length === 0) return decide({ action: 'unchanged', reason, ...named });
-	return decide({ action: 'updated', changes, reason, update: updateOf(changes, wanted), ...named });
+	if (Object.keys(changes).length === 0) return decide({ action: 'unchanged', reason, ...named, ...lost });
+	return decide({ action: 'updated', changes, reason, update: updateOf(changes, wanted), ...named, ...lost });
+}
+
+/** What a row's cells that lost characters say, in words. */
+const lostSaid = (lost: LostCharacters) =>
+	`${lost.map(({ column, value }) => `${quoted(column)} is ${value}`).join(', ')}, where the file lost ${lost.length === 1 ? 'a letter' : 'letters'} ('?' or '\uFFFD' in its place)`;
+
+/** What to do about characters a file lost: they are gone from the file, and only its export has them. */
+const LOST_FIX =
+	"Excel's plain CSV loses every letter Windows-1252 cannot hold: save the export as 'CSV UTF-8' (or correct the name in it) and run again";
+
+/** The fields a row gives, without those that lost characters: left as the service has them. */
+function withoutLost(wanted: GivenUser, lost: LostCharacters): GivenUser {
+	const kept = { ...wanted };
+	for (const { field } of lost) delete kept[field];
+	return kept;
 }
 
 /** A row whose status says its person left: their User deactivated, or skipped when the service has none. */

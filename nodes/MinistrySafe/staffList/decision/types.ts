@@ -3,24 +3,15 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { FileRow } from '../../../shared/wording';
 import type { NewUser } from '../../users/newUser';
-import type { ColumnsSettings } from '../parameters/settings';
-import type { Person, StaffRow } from '../person/staffRow';
+import type { ColumnsSettings } from '../columns/settings';
+import type { LostCharacters } from '../row/lostCharacters';
+import type { Person, SyncRow } from '../row/staffRow';
 
 /** A cell whose value the node does not know: which of its fields, the input field it came from, the cell as written. */
 export interface UnknownValue {
 	field: 'status' | 'user_type';
 	column: string;
 	value: string;
-}
-
-/**
- * One person of the list (an input item, or a row of a file it holds): the User it asks for, or why it cannot be
- * used; its External ID and names even when invalid.
- */
-export interface SyncRow extends StaffRow {
-	item: number;
-	/** The row of the file it was read from (node version 1.3, 'Staff List' a file). */
-	fileRow?: FileRow;
 }
 
 export interface SyncOptions {
@@ -56,6 +47,8 @@ export interface SyncDecision {
 	update?: { user: Record<string, string>; tag_list?: string };
 	/** Node version 1.3: every value of the row the node does not know (whoever's row it is). */
 	unknown?: UnknownValue[];
+	/** Node version 1.3: the row's names and email that lost characters when the file was saved. */
+	lost?: LostCharacters;
 	/** The row of the file the person is on, when the list is a file. */
 	fileRow?: FileRow;
 }

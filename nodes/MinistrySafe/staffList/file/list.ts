@@ -7,8 +7,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { type FileRow, quoted } from '../../../shared/wording';
-import { itemInput } from '../../items/inputs';
-import { fileEncodingOf, readsFile } from '../parameters/source';
+import type { FileEncoding } from './encoding';
 import { rowsOf } from './rows';
 
 /** One person of the list: the input item it comes from and, for a file, its row (fields and place). */
@@ -30,20 +29,25 @@ export interface StaffListSource {
 	files?: ListFile[];
 }
 
-/** The people of the list: each input item, or each row of the file each input item holds. */
-export async function staffListOf(context: IExecuteFunctions, itemCount: number): Promise<StaffListSource> {
-	if (!readsFile(context)) return { entries: Array.from({ length: itemCount }, (_, item) => ({ item })) };
-	const field = itemInput(context, 0).text('binaryPropertyName', 'Input Binary Field', true) as string;
-	const encoding = fileEncodingOf(context);
+/** Where a list read from files is: the binary field each input item holds its file in, and the file's encoding. */
+export interface FileSource {
+	field: string;
+	encoding: FileEncoding;
+}
+
+/** The people of the list: each input item, or each row of the file each input item holds (`files`). */
+export async function staffListOf(context: IExecuteFunctions, itemCount: number, files?: FileSource): Promise<StaffListSource> {
+	if (!files) return { entries: Array.from({ length: itemCount }, (_, item) => ({ item })) };
+	const { field, encoding } = files;
 	const entries: ListEntry[] = [];
-	const files: ListFile[] = [];
+	const read: ListFile[] = [];
 	for (let item = 0; item < itemCount; item++) {
 		// n8n's own error when the item holds no such file, naming the item and the field.
 		const binary = context.helpers.assertBinaryData(item, field);
 		const name = binary.fileName ? quoted(binary.fileName) : `the file in item ${item}`;
 		const buffer = await context.helpers.getBinaryDataBuffer(item, field);
 		const file = rowsOf(context, { buffer, binary, name, item, encoding });
-		files.push({ name, columns: file.columns, header: file.header });
+		read.push({ name, columns: file.columns, header: file.header });
 		for (const { json, row } of file.rows) entries.push({ item, file: { json, row } });
 	}
 	if (entries.length === 0) {
@@ -52,6 +56,6 @@ export async function staffListOf(context: IExecuteFunctions, itemCount: number)
 			description: `The file in ${quoted('Input Binary Field')} (${field}) holds column names at most. Check the export, or its download. Nothing was sent to the service.`,
 		});
 	}
-	return { entries, files };
+	return { entries, files: read };
 }
 

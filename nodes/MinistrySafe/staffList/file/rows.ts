@@ -7,7 +7,7 @@ import type { IBinaryData, IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { type FileRow, quoted } from '../../../shared/wording';
-import { repeatedName } from '../row/autoMap';
+import { repeatedName } from '../words/nameWords';
 import { CsvSyntaxError, parseCsv } from './csv';
 import { decodeFile, type FileEncoding } from './encoding';
 import { fileKindOf } from './kind';

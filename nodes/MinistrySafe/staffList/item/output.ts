@@ -41,7 +41,7 @@ export function syncOutput(
 	for (const decision of decisions) {
 		// Most of a nightly list: no step, so a list of 100,000 people runs and keeps only what changed. A row with a
 		// value the node does not know keeps its item whoever it is: it must be seen.
-		if (decision.action === 'unchanged' && !includeUnchanged && !decision.unknown) {
+		if (decision.action === 'unchanged' && !includeUnchanged && !decision.unknown && !decision.lost) {
 			counts.unchanged++;
 			continue;
 		}

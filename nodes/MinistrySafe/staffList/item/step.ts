@@ -30,6 +30,7 @@ export function stepOf(context: IExecuteFunctions, decision: SyncDecision, dryRu
 		user_id: userId,
 		changes: decision.changes as IDataObject,
 		...unknownFields(decision.unknown),
+		...(decision.lost ? { lost_characters: decision.lost.map((lost) => ({ ...lost })) } : {}),
 		// A file's rows all pair with the item that holds the file: the row number says which row it is.
 		...(decision.fileRow ? { file_row: decision.fileRow.line } : {}),
 	});

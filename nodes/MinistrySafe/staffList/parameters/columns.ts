@@ -5,32 +5,7 @@ import type { IDisplayOptions, INodeProperties, INodePropertyOptions, ResourceMa
 
 import { userTypeField } from '../../users/fields';
 import { fromVersion1_2, fromVersion1_3, VERSION_1_2 } from '../../items/versions';
-import type { AutoColumn } from '../row/autoMap';
-
-export type ColumnId = AutoColumn;
-
-export interface UserColumn {
-	id: ColumnId;
-	label: string;
-	required: boolean;
-	/** Sync alone reads it (a leaver's status); Create or Update has no such column. */
-	syncOnly?: boolean;
-}
-
-/** The User's fields, as the service names them and in the editor's words, and a row's status (never sent). */
-export const USER_COLUMNS: UserColumn[] = [
-	{ id: 'external_id', label: 'External ID', required: true },
-	{ id: 'first_name', label: 'First Name', required: true },
-	{ id: 'last_name', label: 'Last Name', required: true },
-	{ id: 'email', label: 'Email', required: true },
-	{ id: 'user_type', label: 'User Type', required: false },
-	// The label says the format: a resource mapper's field has no description to say it in.
-	{ id: 'tags', label: 'Tags (Comma-Separated)', required: false },
-	{ id: 'status', label: 'Status', required: false, syncOnly: true },
-];
-
-/** The columns of an operation: Sync's include Status. */
-export const columnsOf = (sync: boolean) => USER_COLUMNS.filter((column) => sync || !column.syncOnly);
+import { columnsOf } from '../columns/userColumns';
 
 /** The fields the resource mapper lists (the node's resourceMapping method): the same in every Organization. */
 export function userColumnFields(sync = false): ResourceMapperField[] {

@@ -4,41 +4,15 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { today } from '../../../shared/values';
-import { USER_TYPES } from '../../users/fields';
 import type { Options } from '../../items/choices';
 import { itemInput } from '../../items/inputs';
 import { VERSION_1_2, VERSION_1_3 } from '../../items/versions';
 import { newUserTypeField } from './columns';
 import { chosenFileColumns, readsFile } from './source';
-import type { LeavingReader } from '../person/leaving';
-import { statusReader } from '../person/status';
-import { type TypeMeaning, typeReader } from '../person/type';
-import type { ValueReader } from '../person/words';
-import type { RowMappings } from '../row/autoMap';
+import { statusReader } from '../meaning/status';
+import { typeReader } from '../meaning/type';
+import type { ColumnsSettings } from '../columns/settings';
 import { namedValuesOf } from './values';
-
-type UserType = (typeof USER_TYPES)[number];
-
-/** What node version 1.2 reads once per run: how rows are mapped, which columns, and the type of new Users. */
-export interface ColumnsSettings {
-	automatic: boolean;
-	/** Sync reads a row's Status too. */
-	sync: boolean;
-	newUserType: 'fromColumns' | 'none' | UserType;
-	/** Node version 1.3: a row's values read by their meaning (person/values.ts), email per row, names' notes ignored. */
-	at1_3: boolean;
-	/** Node version 1.3: how a type cell is read (the options' values first in Sync; Create or Update has no options). */
-	types?: ValueReader<TypeMeaning>;
-	/** Node version 1.3, Sync: how a cell that can say a person left is read. */
-	leaving?: LeavingReader;
-	/** Map Automatically's mappings made in this run, by the rows' field names (a list's rows share theirs). */
-	mappings: RowMappings;
-	/** A file's columns its options name for External ID and User Type ('External ID Column', 'User Type Column'). */
-	chosenColumns?: { external_id?: string; user_type?: string };
-}
-
-/** Whether a row's type column is read: not when a type is chosen for every new user (it would not be used). */
-export const readsTypeColumn = (settings: ColumnsSettings | undefined) => settings?.newUserType === 'fromColumns' || settings?.newUserType === 'none';
 
 /** The mapper's modes and its labels for them, as n8n's editor shows them (fieldWords 'column'). */
 const MAPPING_MODES: Options<'autoMapInputData' | 'defineBelow'> = [

@@ -5,6 +5,7 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { itemInput } from '../../items/inputs';
 import { VERSION_1_3 } from '../../items/versions';
 import { FILE_ENCODINGS, type FileEncoding } from '../file/encoding';
+import type { FileSource } from '../file/list';
 import { AUTO_MAP_NAMES_URL } from './columns';
 
 export const STAFF_LIST_FROM_FILE = 'file';
@@ -106,5 +107,11 @@ export const fileColumnsNotice: INodeProperties = {
 /** Whether this Sync reads its list from files (node version 1.3, 'Staff List' set so). */
 export function readsFile(context: IExecuteFunctions): boolean {
 	return context.getNode().typeVersion >= VERSION_1_3 && context.getNodeParameter('staffList', 0, 'items') === STAFF_LIST_FROM_FILE;
+}
+
+/** Where this Sync's files are ('Input Binary Field', 'File Encoding'), or undefined when it reads input items. */
+export function fileSourceOf(context: IExecuteFunctions): FileSource | undefined {
+	if (!readsFile(context)) return undefined;
+	return { field: itemInput(context, 0).text('binaryPropertyName', 'Input Binary Field', true) as string, encoding: fileEncodingOf(context) };
 }
 

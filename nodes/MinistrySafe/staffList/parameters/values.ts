@@ -8,8 +8,8 @@ import { textList } from '../../../shared/values';
 import { listed, quoted } from '../../../shared/wording';
 import { itemInput } from '../../items/inputs';
 import { beforeVersion1_2, fromVersion1_2, fromVersion1_3 } from '../../items/versions';
-import { LEAVER_CODES, type NamedStatuses, STAYING_STATUSES, statusesNamedTwice } from '../person/status';
-import { EMPLOYEE_TYPES, type NamedTypes, typesNamedTwice, VOLUNTEER_TYPES } from '../person/type';
+import { LEAVER_CODES, type NamedStatuses, STAYING_STATUSES, statusesNamedTwice } from '../meaning/status';
+import { EMPLOYEE_TYPES, type NamedTypes, typesNamedTwice, VOLUNTEER_TYPES } from '../meaning/type';
 
 /** The statuses that mean a person has left, unless the option names others (node version 1.2's default, kept). */
 export const LEAVER_STATUSES = 'terminated, inactive, left, former, separated';

@@ -1,31 +1,32 @@
-// How one row of a staff list (an input item, or a row of a file) is read: which of its fields fills each of a
-// User's columns. One input item as the User it asks for, at every node version. From node version 1.2, Sync and Create or Update take
-// the User's fields from one resource mapper, `columns` (contract.md "Node version 1.2"), as n8n's Postgres, Airtable
-// and Google Sheets nodes take a row's columns: "Map Automatically" reads the item's fields as they are and resolves no
-// expression (on a long list, expressions are most of Sync's time: docs/benchmarks.md, "Expressions in a whole
-// list"); "Map Each Column Manually" resolves one expression per field. Versions 1 and 1.1 keep their own
-// parameters. Every value is checked by the shared readers.
+// How one row of a staff list (an input item, or a row of a file) is read: which of its fields fills each of a User's
+// columns. From node version 1.2, Sync and Create or Update take the User's fields from one resource mapper,
+// `columns` (contract.md "Node version 1.2"), as n8n's Postgres, Airtable and Google Sheets nodes take a row's
+// columns: "Map Automatically" reads the item's fields as they are and resolves no expression (on a long list,
+// expressions are most of Sync's time: docs/benchmarks.md, "Expressions in a whole list"); "Map Each Column Manually"
+// resolves one expression per field. Versions 1 and 1.1 keep their own parameters. From 1.3 Sync reads each row with
+// the columns read once for the whole list (columns/listColumns.ts) and the key chosen for it (columns/key.ts). Every
+// value is checked by the shared readers.
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { type FileRow, listed, quoted } from '../../../shared/wording';
 import { type ItemInput, itemInput } from '../../items/inputs';
 import { type NewUserSource, USER_PARAMETERS } from '../../users/newUser';
-import { type ColumnId, columnsOf, type UserColumn, USER_COLUMNS } from '../parameters/columns';
-import type { ColumnsSettings } from '../parameters/settings';
-import { latestHire, type LeavingKind, leavingMeaning, type LeavingReader, type StatusCell } from '../person/leaving';
-import type { TypeCell, TypeMeaning } from '../person/type';
-import type { ValueReader } from '../person/words';
-import { autoMappedRow } from './autoMap';
-import { fieldsOf } from './messages';
+import { cellOf, cellText } from '../cells/cell';
+import { type AutoColumn, autoMappedRow } from '../columns/autoMap';
+import type { ListColumns } from '../columns/listColumns';
+import { fieldsOf } from '../columns/messages';
+import { type ColumnId, columnsOf, type UserColumn, USER_COLUMNS } from '../columns/userColumns';
+import type { ColumnsSettings } from '../columns/settings';
+import { type LeavingCell, type LeavingReader, type StatusCell, statusCellsOf } from '../meaning/leaving';
+import type { TypeCell, TypeMeaning } from '../meaning/type';
+import type { ValueReader } from '../words/valueWords';
+import { type LostCharacters, lostCharactersOf } from './lostCharacters';
 
 /** The column ids, read where versions 1 and 1.1 read their parameters. */
 const COLUMN_IDS = Object.fromEntries(USER_COLUMNS.map(({ id }) => [id, id])) as NewUserSource;
 
 /** A User Type from a spreadsheet may be written 'Employee': the service's values are lower case. */
 const userTypeValue = (value: unknown) => (typeof value === 'string' ? value.trim().toLowerCase() : value);
-
-/** A cell as written, trimmed; undefined when blank (or not text or a number: the readers say what is wrong). */
-const cellText = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value).trim() || undefined : undefined);
 
 /** Node version 1.3: the row's type cell read as meant, or undefined when blank. */
 function typeCellOf(value: unknown, column: string, types: ValueReader<TypeMeaning> | undefined): TypeCell | undefined {
@@ -35,18 +36,10 @@ function typeCellOf(value: unknown, column: string, types: ValueReader<TypeMeani
 	return { column, value: written, meaning: meaning === 'unknown' ? undefined : meaning };
 }
 
-/** Node version 1.3, Sync: the row's cells that can say its person left, each read as meant; blank ones are none. */
-function statusCellsOf(cells: Array<{ column: string; kind: LeavingKind; value: unknown }>, reader: LeavingReader | undefined): StatusCell[] | undefined {
-	if (!reader) return undefined;
-	const written = cells.flatMap(({ column, kind, value }) => {
-		const text = cellText(value);
-		return text === undefined ? [] : [{ column, kind, value: text }];
-	});
-	const hired = latestHire(written.filter(({ kind }) => kind === 'hireDate').map(({ value }) => value));
-	return written.flatMap((cell) => {
-		const meaning = leavingMeaning(cell.kind, cell.value, reader, hired);
-		return meaning === undefined ? [] : [{ ...cell, meaning }];
-	});
+/** A type cell whose value says the person left (`Former Member`, or a value the user named as left): left, there too. */
+function leftInType(typeCell: TypeCell | undefined, reader: LeavingReader): StatusCell[] {
+	if (!typeCell || reader.statuses.read(typeCell.value) !== 'left') return [];
+	return [{ column: typeCell.column, value: typeCell.value, kind: 'status', meaning: 'left' }];
 }
 
 /** The input fields an expression reads from the item ($json.name, $json["name"]). */
@@ -74,11 +67,12 @@ export interface ItemReading {
 	withoutExternalId?: () => string;
 	/** When the item gives none of the fields: why, with the fields expected and the item's own. */
 	nothingGiven(): string | undefined;
-	/** Node version 1.3: the type cell (read as meant) and the input field Status is read from. */
+	/** Node version 1.3: the type cell (read as meant). */
 	typeCell?: TypeCell;
-	statusColumn?: string;
-	/** Node version 1.3, Sync: every cell of the row that can say its person left (Map Automatically reads them all). */
+	/** Node version 1.3, Sync: every cell of the row that can say its person left. */
 	statusCells?: StatusCell[];
+	/** Node version 1.3, Sync: names and an email that lost characters when the file was saved. */
+	lost?: LostCharacters;
 	/** The row of a file it is read from (Sync's 'Staff List' a file, node version 1.3). */
 	fileRow?: FileRow;
 }
@@ -89,38 +83,46 @@ export interface FileEntry {
 	row: FileRow;
 }
 
+/** Node version 1.3, Sync with Map Automatically: the list's columns, read once, and the key chosen for it. */
+export interface ListReading {
+	columns: ListColumns;
+	key: string;
+}
+
 /** How one row is read: Map Automatically (always for a file's rows: no expression can read them), or the parameters. */
-export function readingOf(context: IExecuteFunctions, item: number, settings: ColumnsSettings | undefined, file?: FileEntry): ItemReading {
-	if (settings?.automatic) return automaticReading(context, item, settings, file);
+export function readingOf(context: IExecuteFunctions, item: number, settings: ColumnsSettings | undefined, file?: FileEntry, list?: ListReading): ItemReading {
+	if (settings?.automatic) return automaticReading(context, item, settings, file, list);
 	return manualReading(context, item, settings);
 }
 
+/** Each User field's columns for a row: the list's (the key alone for External ID), or the row's own mapping. */
+function candidatesOf(row: IDataObject, settings: ColumnsSettings, list?: ListReading): Partial<Record<AutoColumn, string[]>> {
+	if (list) return { ...list.columns.fields, external_id: [list.key] };
+	const columns = columnsOf(settings.sync).map(({ id }) => id);
+	const mapping = autoMappedRow(row, columns, settings.at1_3, settings.mappings, settings.chosenColumns);
+	return settings.at1_3 ? mapping.candidates : Object.fromEntries(Object.entries(mapping.mapped).map(([column, field]) => [column, [field]]));
+}
+
 /** Map Automatically: the item's fields (or the row's columns) as they are; no expression, no parameter read per item. */
-function automaticReading(context: IExecuteFunctions, item: number, settings: ColumnsSettings, file?: FileEntry): ItemReading {
+function automaticReading(context: IExecuteFunctions, item: number, settings: ColumnsSettings, file?: FileEntry, list?: ListReading): ItemReading {
 	const row = file?.json ?? context.getInputData()[item]?.json ?? {};
-	const mapping = autoMappedRow(
-		row,
-		columnsOf(settings.sync).map(({ id }) => id),
-		settings.at1_3,
-		settings.mappings,
-		settings.chosenColumns,
-	);
-	// From 1.3, of several fields that could fill a column the best-ranked that this row fills.
-	const filled = (column: ColumnId) => mapping.candidates[column]?.find((field) => cellText(row[field]) !== undefined);
-	const mapped = settings.at1_3
-		? Object.fromEntries(Object.entries(mapping.mapped).map(([column, field]) => [column, filled(column as ColumnId) ?? field]))
-		: mapping.mapped;
-	const fieldOf = (column: string) => mapped[column as ColumnId];
+	const candidates = candidatesOf(row, settings, list);
+	// Of several fields that could fill a column, the best-ranked that this row fills (from 1.3; before, the one mapped).
+	const mapped: Partial<Record<ColumnId, string>> = {};
+	for (const [column, fields] of Object.entries(candidates) as Array<[ColumnId, string[]]>) {
+		const field = settings.at1_3 ? (fields.find((name) => cellText(row[name]) !== undefined) ?? fields[0]) : fields[0];
+		if (field !== undefined) mapped[column] = field;
+	}
 	const typeCell = mapped.user_type !== undefined ? typeCellOf(row[mapped.user_type], mapped.user_type, settings.types) : undefined;
-	const statusCells = statusCellsOf(
-		mapping.leaving.map(({ field, kind }) => ({ column: field, kind, value: row[field] })),
-		settings.leaving,
-	);
+	const leaving = list && settings.leaving;
+	const statusCells = leaving
+		? [...statusCellsOf(leavingCellsOf(row, list.columns), leaving), ...leftInType(typeCell, leaving)]
+		: undefined;
 	const input = itemInput(
 		context,
 		item,
 		(column) => {
-			const field = fieldOf(column);
+			const field = mapped[column as ColumnId];
 			const value = field === undefined ? undefined : row[field];
 			if (column !== 'user_type') return value;
 			return settings.at1_3 ? typeCell?.meaning : userTypeValue(value);
@@ -131,8 +133,8 @@ function automaticReading(context: IExecuteFunctions, item: number, settings: Co
 		input,
 		from: COLUMN_IDS,
 		typeCell,
-		statusColumn: mapped.status,
 		statusCells,
+		...(list ? { lost: lostCharactersOf(row, mapped) } : {}),
 		externalIdField: mapped.external_id ?? null,
 		fileRow: file?.row,
 		withoutExternalId: () => {
@@ -148,6 +150,14 @@ function automaticReading(context: IExecuteFunctions, item: number, settings: Co
 	};
 }
 
+/** The row's cells in the columns that can say whether its person left; blank ones are none. */
+function leavingCellsOf(row: IDataObject, columns: ListColumns): LeavingCell[] {
+	return columns.leaving.flatMap(({ column, kind, order, looksLike }) => {
+		const cell = cellOf(row[column]);
+		return cell === undefined ? [] : [{ column, kind, cell, ...(order ? { order } : {}), ...(looksLike ? { looksLike } : {}) }];
+	});
+}
+
 /** Map Each Column Manually (one expression per column and item), or versions 1 and 1.1's parameters. */
 function manualReading(context: IExecuteFunctions, item: number, settings: ColumnsSettings | undefined): ItemReading {
 	const json = () => context.getInputData()[item]?.json ?? {};
@@ -156,11 +166,11 @@ function manualReading(context: IExecuteFunctions, item: number, settings: Colum
 	const typeCell = settings?.at1_3
 		? typeCellOf(context.getNodeParameter('columns.value.user_type', item, null), manualColumn('user_type', 'User Type'), settings.types)
 		: undefined;
-	const statusColumn = settings?.at1_3 && settings.sync ? manualColumn('status', 'Status') : undefined;
+	const status = settings?.at1_3 && settings.sync && settings.leaving ? cellOf(context.getNodeParameter('columns.value.status', item, null)) : undefined;
 	const statusCells =
-		statusColumn === undefined
-			? undefined
-			: statusCellsOf([{ column: statusColumn, kind: 'status', value: context.getNodeParameter('columns.value.status', item, null) }], settings?.leaving);
+		settings?.leaving && settings.at1_3 && settings.sync
+			? statusCellsOf(status ? [{ column: manualColumn('status', 'Status'), kind: 'status', cell: status }] : [], settings.leaving)
+			: undefined;
 	const input = settings
 		? itemInput(context, item, (column) => {
 				if (column === 'user_type' && settings.at1_3) return typeCell?.meaning;
@@ -173,7 +183,6 @@ function manualReading(context: IExecuteFunctions, item: number, settings: Colum
 		input,
 		from,
 		typeCell,
-		statusColumn,
 		statusCells,
 		externalIdField: fieldsRead(expressionOf(context, settings, USER_COLUMNS[0]))[0] ?? null,
 		withoutExternalId: settings ? () => `it is empty for this item (${fieldsOf(json())})` : undefined,

@@ -3,23 +3,24 @@
 // the best-ranked field when several would do, and never takes a field that names someone or something else.
 import type { IDataObject } from 'n8n-workflow';
 
-import type { LeavingKind } from '../person/leaving';
-import { leavingColumnsOf } from './leavingColumns';
-import { comparable, withoutNote, withoutRepeat } from './names';
-
-// How names are compared lives in names.ts; the file reader names a repeated column with repeatedName.
-export { comparable, repeatedName, withoutNote } from './names';
+import { comparable, nameWords, withoutNote, withoutRepeat } from '../words/nameWords';
 
 /** The columns Map Automatically fills (the resource mapper's field ids). */
 export type AutoColumn = 'external_id' | 'first_name' | 'last_name' | 'email' | 'user_type' | 'tags' | 'status';
 
 /** A tax or government ID (SSN, TIN, SIN, national insurance): never read, whatever it is called. */
 const TAX_ID =
-	/^(ssn|sin|tin|ein|fein|itin|nin)(number|no)?$|^ssn|ssn$|socialsecurity|socialinsurance|tax(payer)?(id|number|no)|national(insurance|id)|governmentid|federalid/;
+	/^(ssn|sin|tin|ein|fein|itin|nin)(number|no)?$|^ssn|ssn$|socialsecurity|socialinsurance|tax(payer)?(id|number|no)|national(insurance|id)|governmentid|federalid|socscnum|socsec/;
 
 /** A field about someone or something other than the person: never their ID, name or email. */
 const SOMEONE_ELSE =
 	/household|family|spouse|partner|parent|guardian|mother|father|child|dependent|beneficiary|emergency|reference|supervisor|manager|reportsto|approver|head|campus|school|location|site|building|department|dept|division|company|organization|org(?!inal)|position|job|group|team|class|course|section|district|costcent(er|re)|batch|event|account|vendor|union/;
+
+/** A system's own record ID, or the ID of something that is not a person (node version 1.3): never the key. */
+const INTERNAL_ID = /guid|uuid|objectid|^sid$|dcid|^wid$|sourcedid|rowid|recordid|recid|internal|status|type|role|reason|gender|title|language|country|state/;
+
+/** A former name: never the person's name now. */
+const FORMER = /previous|former|maiden|birth|prior/;
 
 /** Rank 0 is best; within a rank the first field of the row wins. */
 interface Rule {
@@ -31,10 +32,11 @@ interface Rule {
 /** "<Name> ID", "<Name>_id" or "<name>Id": ends in the word ID (not "Paid", not "Valid"). */
 const endsInId = (field: string) => /[\s_.-]id$/i.test(field.trim()) || /[a-z0-9](Id|ID)$/.test(field.trim());
 
-const exactly =
-	(...names: string[]) =>
-	(name: string) =>
-		names.map(comparable).includes(name);
+/** One of these names, compared as a version compares names (whole before 1.3; by words from 1.3). */
+const exactly = (...names: string[]) => {
+	const known = new Set(names.flatMap((written) => [comparable(written), nameWords(written).join('')]));
+	return (name: string) => known.has(name);
+};
 
 /** The rules per column, best first: the service's id and the editor's label, then the names exports use. */
 export const AUTO_MAP_RULES: Record<AutoColumn, Rule[]> = {
@@ -104,12 +106,37 @@ export const AUTO_MAP_RULES: Record<AutoColumn, Rule[]> = {
  */
 export const AUTO_MAP_RULES_1_3: Record<AutoColumn, Rule[]> = {
 	...AUTO_MAP_RULES,
+	// More names of the organisation's own staff number, and never a system's internal record ID (a GUID, a database
+	// key, OneRoster's sourcedId, Entra's objectId) or an ID of a status, type or state: the key is chosen among the
+	// candidates by the IDs the service has (columns/key.ts), and these must not be among them.
+	external_id: [
+		...AUTO_MAP_RULES.external_id.filter(({ rank }) => rank <= 2),
+		{
+			rank: 2,
+			matches: exactly(
+				'Teacher Number',
+				'Local Staff ID',
+				'Local Staff Number',
+				'HRID',
+				'HR ID',
+				'Identifier',
+				'Person Number',
+				'Personnel Number',
+				'Employee Identifier',
+				'External Identifier',
+				'EMPLOYID',
+			),
+		},
+		{ rank: 3, matches: (name, field) => endsInId(field) && !SOMEONE_ELSE.test(name) && !name.includes('mail') && !INTERNAL_ID.test(name) },
+		...AUTO_MAP_RULES.external_id.filter(({ rank }) => rank === 4),
+	],
 	// Legal names first: background checks are ordered in legal names, and Planning Center's 'First Name' is the name a
 	// person goes by beside 'Given Name', the legal one (contract.md "Reading a value as it is meant").
 	first_name: [
 		{ rank: 0, matches: exactly('Legal First Name', 'Given Name') },
 		{ rank: 1, matches: exactly('first_name', 'First Name', 'First', 'FName') },
-		...AUTO_MAP_RULES.first_name.filter(({ rank }) => rank >= 2),
+		// Never a former name (Aeries' PreviousFirstName, a maiden or birth name).
+		...AUTO_MAP_RULES.first_name.filter(({ rank }) => rank >= 2).map((rule) => ({ ...rule, matches: (name: string, field: string) => !FORMER.test(name) && rule.matches(name, field) })),
 	],
 	last_name: [
 		{ rank: 0, matches: exactly('Legal Last Name') },
@@ -140,16 +167,31 @@ export const AUTO_MAP_RULES_1_3: Record<AutoColumn, Rule[]> = {
 				'Paid or Volunteer',
 			),
 		},
+		// Any other name whose words say a person's type ('Participant Type', 'Staff Category', 'EMP_CLASS').
+		{ rank: 1, matches: (name, field) => typeWords(field) === 'type' },
 		// A code beside its description ('Worker Category Code' beside 'Worker Category Description'): only when the
 		// description is blank or missing.
-		{ rank: 2, matches: exactly('Worker Category Code', 'Employee Type Code', 'Employee Class Code') },
+		{ rank: 2, matches: (name, field) => exactly('Worker Category Code', 'Employee Type Code', 'Employee Class Code')(name) || typeWords(field) === 'code' },
 	],
 };
 
+/** The words of a type column's name: one says a type, one whose type, and nothing else (a pay type is no person's). */
+const TYPE_SAYS = ['type', 'category', 'class', 'classification', 'kind'];
+const TYPE_OF = ['employee', 'employment', 'worker', 'staff', 'person', 'member', 'participant', 'volunteer', 'user'];
+const TYPE_ALSO = ['description', 'desc', 'or', 'and', 'paid', 'the', 'of'];
+function typeWords(field: string): 'type' | 'code' | undefined {
+	const words = nameWords(field);
+	const code = words.at(-1) === 'code';
+	const rest = code ? words.slice(0, -1) : words;
+	if (!rest.some((word) => TYPE_SAYS.includes(word)) || !rest.some((word) => TYPE_OF.includes(word))) return undefined;
+	return rest.every((word) => TYPE_SAYS.includes(word) || TYPE_OF.includes(word) || TYPE_ALSO.includes(word)) ? (code ? 'code' : 'type') : undefined;
+}
+
 /** The rank at which a field's name fills a column, or undefined when it does not; `at1_3`: node version 1.3's rule. */
 export function rankOf(column: AutoColumn, field: string, at1_3 = false): number | undefined {
+	// From 1.3 a name is read by its words: a system's marks and a note dropped, abbreviations read ('EmpNbr').
+	const name = at1_3 ? nameWords(field).join('') : comparable(field);
 	const named = at1_3 ? withoutNote(withoutRepeat(field)) : field;
-	const name = comparable(named);
 	if (name === '' || TAX_ID.test(name)) return undefined;
 	return (at1_3 ? AUTO_MAP_RULES_1_3 : AUTO_MAP_RULES)[column].find((rule) => rule.matches(name, named))?.rank;
 }
@@ -183,8 +225,6 @@ export function autoMapped(fields: string[], columns: readonly AutoColumn[], at1
 export interface RowMapping {
 	mapped: Partial<Record<AutoColumn, string>>;
 	candidates: Partial<Record<AutoColumn, string[]>>;
-	/** Node version 1.3, Sync: every column that can say the person left (row/leavingColumns.ts). */
-	leaving: Array<{ field: string; kind: LeavingKind }>;
 }
 
 /** Mappings already made in a run, by the row's field names: a staff list's rows share their columns. */
@@ -207,8 +247,7 @@ export function autoMappedRow(
 	let mapping = made.get(key);
 	if (!mapping) {
 		const candidates = at1_3 ? Object.fromEntries(columns.map((column) => [column, candidatesFor(column, fields, true)])) : {};
-		const leaving = at1_3 && columns.includes('status') ? leavingColumnsOf(fields) : [];
-		mapping = { mapped: autoMapped(fields, columns, at1_3), candidates, leaving };
+		mapping = { mapped: autoMapped(fields, columns, at1_3), candidates };
 		for (const [column, field] of Object.entries(chosen) as Array<[AutoColumn, string]>) {
 			mapping.mapped[column] = field;
 			mapping.candidates[column] = [field];

@@ -23,7 +23,8 @@ const NEGATIONS = new Set(['non', 'not', 'no', 'un']);
 
 /** One phrase of a vocabulary, with what it means. */
 interface Phrase<Meaning> {
-	meaning: Meaning;
+	/** Undefined for a word that says a state is for now ("Short Term", "Pending"): see `forNow`. */
+	meaning?: Meaning;
 	/** How many words the phrase has: a value's words may be fewer ("FULLTIME"), never more ("In Active" is not "Inactive"). */
 	words: number;
 }
@@ -51,13 +52,26 @@ export class Vocabulary<Meaning extends string> {
 		return this;
 	}
 
+	/**
+	 * A word that says the state beside it is for now ("Inactive - Short Term", "Terminated - Pending", "Inactive -
+	 * Leave"): a meaning that wins anywhere does not decide beside it, and such a value is unknown unless understood
+	 * whole otherwise. Understood as a word, it says nothing itself.
+	 */
+	forNow(text: string): this {
+		const words = wordsOf(text);
+		if (words.length === 0) return this;
+		this.phrases.set(words.join(''), { words: words.length });
+		this.longest = Math.max(this.longest, words.length);
+		return this;
+	}
+
 	code(text: string, meaning: Meaning): this {
 		this.codes.set(keyOf(text), meaning);
 		return this;
 	}
 
 	/** The phrase that starts at `start`, longest first: its meaning and how many of the value's words it takes. */
-	private phraseAt(words: string[], start: number): { meaning: Meaning; length: number } | undefined {
+	private phraseAt(words: string[], start: number): { meaning?: Meaning; length: number } | undefined {
 		for (let length = Math.min(this.longest, words.length - start); length >= 1; length--) {
 			const found = this.phrases.get(words.slice(start, start + length).join(''));
 			if (found && length <= found.words) return { meaning: found.meaning, length };
@@ -67,9 +81,10 @@ export class Vocabulary<Meaning extends string> {
 
 	/**
 	 * What the whole value means, or 'unknown': every word understood and all saying one thing; a negated word never
-	 * reads as itself. A meaning that wins anywhere decides, when not negated, whatever else the value holds.
+	 * reads as itself. A meaning that wins anywhere decides, when not negated, whatever else the value holds; `whole`:
+	 * only when every word of the value is understood too (what a column of such values looks like).
 	 */
-	read(value: string): Meaning | 'unknown' | undefined {
+	read(value: string, whole = false): Meaning | 'unknown' | undefined {
 		const words = wordsOf(value);
 		if (words.length === 0) return undefined;
 		const code = this.codes.get(words.join(''));
@@ -77,10 +92,12 @@ export class Vocabulary<Meaning extends string> {
 		const meanings = new Set<Meaning>();
 		let understood = true;
 		let negated = false;
+		let forNow = false;
 		for (let index = 0; index < words.length; ) {
 			const found = this.phraseAt(words, index);
 			if (found) {
 				if (negated) understood = false;
+				else if (found.meaning === undefined) forNow = true;
 				else meanings.add(found.meaning);
 				negated = false;
 				index += found.length;
@@ -93,7 +110,8 @@ export class Vocabulary<Meaning extends string> {
 		// A negation with nothing after it ("No", "N/A" reads as n, a: not understood either).
 		if (negated) understood = false;
 		const winner = this.winsAnywhere.find((meaning) => meanings.has(meaning));
-		if (winner !== undefined) return winner;
+		if (winner !== undefined && forNow) return 'unknown';
+		if (winner !== undefined && (understood || !whole)) return winner;
 		return understood && meanings.size === 1 ? [...meanings][0] : 'unknown';
 	}
 }
@@ -122,6 +140,11 @@ export class ValueReader<Meaning extends string> {
 	/** What the user said the whole value means; undefined when they did not name it. */
 	named(value: string): Meaning | undefined {
 		return this.namedValues.get(keyOf(value));
+	}
+
+	/** What the value means, only when the user named it or every word of it is understood. */
+	readWhole(value: string): Meaning | 'unknown' | undefined {
+		return this.named(value) ?? this.vocabulary.read(value, true);
 	}
 
 	/** What the value means; 'unknown' when it is not understood whole; undefined when it is blank. */

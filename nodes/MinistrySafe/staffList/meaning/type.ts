@@ -1,7 +1,7 @@
 // What a staff list's type value says (node version 1.3): volunteer, employee, or not known. The service can never
 // change a user's type (decisions.md 39), so a value is read only when the whole of it says one type (decisions.md
 // 40); test/unit/staffValues.test.ts gives each word its public source.
-import { namedTwice, ValueReader, Vocabulary, withWords } from './words';
+import { namedTwice, ValueReader, Vocabulary, withWords } from '../words/valueWords';
 
 export type TypeMeaning = 'volunteer' | 'employee';
 
@@ -36,6 +36,7 @@ export const EMPLOYEE_TYPES = [
 	'temp',
 	'tmp',
 	'seasonal',
+	'year round',
 	'contingent worker',
 	'contingent',
 	'contractor',

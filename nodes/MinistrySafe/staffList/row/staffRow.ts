@@ -4,12 +4,13 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { forItem } from '../../../shared/wording';
+import { type FileRow, forItem } from '../../../shared/wording';
 import { type GivenUser, type NewUser, readGivenUser, readNewUser } from '../../users/newUser';
-import { type ColumnsSettings, columnsSettings } from '../parameters/settings';
-import type { TypeCell } from './type';
-import { type FileEntry, type ItemReading, readingOf } from '../row/reading';
-import type { StatusCell } from './leaving';
+import type { ColumnsSettings } from '../columns/settings';
+import type { StatusCell } from '../meaning/leaving';
+import type { TypeCell } from '../meaning/type';
+import type { LostCharacters } from './lostCharacters';
+import { type FileEntry, type ItemReading, type ListReading, readingOf } from './reading';
 
 /** One item's User, or the error that says why it cannot be read (one error for an item that gives nothing). */
 function userOf(context: IExecuteFunctions, item: number, settings: ColumnsSettings | undefined, reading: ItemReading): NewUser {
@@ -37,8 +38,7 @@ function userOf(context: IExecuteFunctions, item: number, settings: ColumnsSetti
  * One input item's User, read and checked as Create checks it; a failure names the item and the fields. An item that
  * gives none of the fields says which fields were expected and which the item has.
  */
-export function readUserItem(context: IExecuteFunctions, item: number): { user: NewUser; typeCell?: TypeCell } {
-	const settings = columnsSettings(context);
+export function readUserItem(context: IExecuteFunctions, item: number, settings: ColumnsSettings | undefined): { user: NewUser; typeCell?: TypeCell } {
 	const reading = readingOf(context, item, settings);
 	return { user: userOf(context, item, settings, reading), typeCell: reading.typeCell };
 }
@@ -59,12 +59,12 @@ export interface StaffRow {
 	invalid?: string;
 	/** The row's Status (node version 1.2, Sync), never sent to the service. */
 	status?: string;
-	/** Node version 1.3: the input field Status is read from (its name in the file), or 'Status'. */
-	statusColumn?: string;
 	/** Node version 1.3: the row's type cell, read as meant. */
 	typeCell?: TypeCell;
 	/** Node version 1.3, Sync: every cell of the row that can say its person left, read as meant. */
 	statusCells?: StatusCell[];
+	/** Node version 1.3, Sync: the names and email of the row that lost characters when the file was saved. */
+	lost?: LostCharacters;
 	/**
 	 * Node version 1.3, a row that cannot create a User: what it gives of one the service has (blank fields left as
 	 * the service has them), or why even that cannot be used.
@@ -74,9 +74,8 @@ export interface StaffRow {
 }
 
 /** Reads one row of a staff list for Sync (an input item, or a row of a file it holds): nothing it holds stops the list. */
-export function readStaffRow(context: IExecuteFunctions, item: number, file?: FileEntry): StaffRow {
-	const settings = columnsSettings(context);
-	const reading = readingOf(context, item, settings, file);
+export function readStaffRow(context: IExecuteFunctions, item: number, settings: ColumnsSettings | undefined, file?: FileEntry, list?: ListReading): StaffRow {
+	const reading = readingOf(context, item, settings, file, list);
 	const { input, from } = reading;
 	const lenient = (name: string, label: string) => {
 		try {
@@ -85,9 +84,10 @@ export function readStaffRow(context: IExecuteFunctions, item: number, file?: Fi
 			return undefined;
 		}
 	};
-	const status = settings?.sync ? lenient('status', 'Status') : undefined;
+	// Before 1.3 a row's Status is one field; from 1.3 every cell that can say the person left is read.
+	const status = settings?.sync && !settings.at1_3 ? lenient('status', 'Status') : undefined;
 	const values = settings?.at1_3
-		? { statusColumn: status === undefined ? undefined : (reading.statusColumn ?? 'Status'), typeCell: reading.typeCell, statusCells: reading.statusCells }
+		? { typeCell: reading.typeCell, statusCells: reading.statusCells, ...(reading.lost?.length ? { lost: reading.lost } : {}) }
 		: {};
 	try {
 		const user = userOf(context, item, settings, reading);
@@ -119,3 +119,12 @@ function givenOf({ input, from, withoutExternalId }: ItemReading): Pick<StaffRow
 	}
 }
 
+/**
+ * One person of the list (an input item, or a row of a file it holds): the User it asks for, or why it cannot be
+ * used; its External ID and names even when invalid.
+ */
+export interface SyncRow extends StaffRow {
+	item: number;
+	/** The row of the file it was read from (node version 1.3, 'Staff List' a file). */
+	fileRow?: FileRow;
+}

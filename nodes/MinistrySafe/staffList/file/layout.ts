@@ -1,7 +1,9 @@
 // Where a CSV file's header is and which delimiter it uses, as spreadsheets and reports lay a staff list out:
 // - Excel's `sep=;` first line names the delimiter and is not the header;
-// - a report's title lines above the header (a title, a date: one value each, as Excel writes a title row,
-//   `Staff Report,,,`) are passed over: the header is the first line with two values or more;
+// - a report's title lines above the header (a title, a date, as Excel writes a title row, `Staff Report,,,`, or a
+//   title with a comma in it, `Active Staff as of Nov 28, 2026`) are passed over: the header is the first line with two
+//   values or more that is no title (a title has fewer values than the line below it, which has as many cells as the
+//   rows below that, and fewer cells than it, or mostly empty ones);
 // - the delimiter is the one the header uses most, outside quotes, of comma, semicolon (spreadsheets in much of Europe),
 //   tab and pipe; a tie is decided by the lines below (the delimiter that most of them use as often as the header
 //   does); a header with none is a one-column file, read as comma-separated.
@@ -89,24 +91,48 @@ function delimiterOfLine(text: string, line: ScannedLine): string | undefined {
 	return tied[fitting.indexOf(Math.max(...fitting))];
 }
 
-/** How many values a line holds, read with its delimiter (quotes as RFC 4180 reads them); 0 when it cannot be read. */
-function valuesOf(text: string, line: Place, delimiter: string): number {
+/** How many cells a line holds and how many of them are filled, read with its delimiter (quotes as RFC 4180 reads them). */
+function cellsOf(text: string, line: Place, delimiter: string): { cells: number; values: number } {
 	try {
-		return readerFor(delimiter)(text, line.index, line.line).cells.filter((cell) => cell.trim() !== '').length;
+		const { cells } = readerFor(delimiter)(text, line.index, line.line);
+		return { cells: cells.length, values: cells.filter((cell) => cell.trim() !== '').length };
 	} catch {
 		// CsvSyntaxError: csv.ts reads the file again with the delimiter found, and says where.
-		return 0;
+		return { cells: 0, values: 0 };
 	}
 }
 
-/** The header: the first line with two values or more, after title lines; the first line when there is none. */
+/** The number of cells most of these lines have (the first of the most common, on a tie). */
+function mostCommon(counts: number[]): number | undefined {
+	const tally = new Map<number, number>();
+	for (const count of counts) tally.set(count, (tally.get(count) ?? 0) + 1);
+	return [...tally].sort(([, a], [, b]) => b - a)[0]?.[0];
+}
+
+/**
+ * Whether a line of two values or more is a title above the header: the next line holds more values, as many cells as
+ * most of the rows below it (a header), and this one has fewer cells than it (a title with a comma in it: `Active
+ * Staff as of Nov 28, 2026`) or as many, mostly empty (Excel's `Staff Report,Nov 2026,,,`, as wide as the table). Each
+ * line is read with its own delimiter: a title's comma is no delimiter of a semicolon file.
+ */
+function isTitle(text: string, line: ScannedLine, delimiter: string, fixed?: string): boolean {
+	const [next, ...below] = linesWithText(text, line.next, LINES_DECIDING + 1, fixed);
+	if (!next || below.length === 0) return false;
+	const nextDelimiter = fixed ?? delimiterOfLine(text, next) ?? delimiter;
+	const own = cellsOf(text, line, delimiter);
+	const header = cellsOf(text, next, nextDelimiter);
+	const rows = mostCommon(below.map((row) => cellsOf(text, row, nextDelimiter).cells));
+	return header.values > own.values && header.cells === rows && (own.cells < header.cells || (own.cells === header.cells && own.values * 2 < own.cells));
+}
+
+/** The header: the first line that can be one, after title lines; the first line when there is none. */
 function headerAfterTitles(text: string, from: Place, fixed?: string): Layout {
 	const lines = linesWithText(text, from, TITLE_LINES + 2, fixed);
 	const [first] = lines;
 	if (!first) return { delimiter: fixed ?? ',', ...from };
 	for (const [title, line] of lines.slice(0, TITLE_LINES + 1).entries()) {
 		const delimiter = fixed ?? delimiterOfLine(text, line);
-		if (delimiter === undefined || valuesOf(text, line, delimiter) < 2) continue;
+		if (delimiter === undefined || cellsOf(text, line, delimiter).values < 2 || isTitle(text, line, delimiter, fixed)) continue;
 		// Lines passed over as a title need a row below the header to show that they were one.
 		if (title === 0 || lines[title + 1]) return { delimiter, index: line.index, line: line.line };
 		break;

@@ -159,7 +159,7 @@ export function readListColumns(
 		readingOf.set(
 			column,
 			found.looksLike
-				? `unknown: looks like a ${words}, but '${unread.join(' ')}' in its name is not known (name its values, or rename it)`
+				? `unknown: looks like ${/^[aeiou]/.test(words) ? 'an' : 'a'} ${words}, but '${unread.join(' ')}' in its name is not known (name its values, or rename it)`
 				: name === undefined
 					? `${words} (by its values)`
 					: words,

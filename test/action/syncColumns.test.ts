@@ -52,7 +52,7 @@ const newcomer = (id: string, type?: string): Row => ({
 });
 
 const NO_TYPE =
-	"Not created: the item gives no 'User Type', and the service cannot set a user's type later. Map a 'User Type' column, or choose 'Employee' or 'Volunteer' under 'User Type for New Users' ('No Type (Cannot Be Set Later)' creates users without one)";
+	"Not created: no 'User Type' is given, and the service cannot set a user's type later. Map a 'User Type' column, or choose 'Employee' or 'Volunteer' under 'User Type for New Users' ('No Type (Cannot Be Set Later)' creates users without one)";
 
 describe('Sync at node version 1.2, Map Automatically', () => {
 	it("maps the service's own names, an HR export's labels and other spellings alike", async () => {
@@ -270,14 +270,14 @@ describe('User Type for New Users (node version 1.2)', () => {
 		const items = [newcomer('HR-TYPE-5') as IDataObject, newcomer('HR-TYPE-7', 'employee') as IDataObject];
 		const stopped = await runUpsert([items[0]]);
 		// A short title; why and the fix in the details.
-		expect(stopped.error?.message).toBe("Not created: the item gives no 'User Type' [item 0]");
+		expect(stopped.error?.message).toBe("Not created: no 'User Type' is given [item 0]");
 		expect(stopped.error?.description).toBe(
 			"The service cannot set a user's type later. Map a 'User Type' column, or choose 'Employee' or 'Volunteer' under 'User Type for New Users' ('No Type (Cannot Be Set Later)' creates users without one). No user was created or changed.",
 		);
 		expect(methods()).toEqual(['GET /api/v2/users']);
 
 		const continued = await runUpsert(items, {}, { continueOnFail: true });
-		expect(continued.items.map(({ json }) => json.error ?? json.action)).toEqual(["Not created: the item gives no 'User Type' [item 0]", 'created']);
+		expect(continued.items.map(({ json }) => json.error ?? json.action)).toEqual(["Not created: no 'User Type' is given [item 0]", 'created']);
 
 		const [untyped] = jsonOf(await runUpsert([items[0]], { newUserType: 'none' }));
 		expect(untyped).toMatchObject({ external_id: 'HR-TYPE-5', user_type: null, action: 'created', reason: null });

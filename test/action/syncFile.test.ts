@@ -116,7 +116,7 @@ describe('Sync 1.3 with a file as its staff list', () => {
 		it.each([
 			['a spreadsheet (Excel)', { bytes: Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00]), fileName: 'staff.xlsx' }, /'staff\.xlsx' is a spreadsheet file, not CSV or JSON/],
 			['an export with column names only', { bytes: 'Employee ID,First Name\r\n', fileName: 'staff.csv' }, /The staff list file has no rows: nothing to sync/],
-			['broken CSV', { bytes: 'Employee ID,First Name\n1,"Ada\n', fileName: 'staff.csv' }, /'staff\.csv' is not CSV as exported: A quoted value opened on line 2 is never closed/],
+			['broken CSV', { bytes: 'Employee ID,First Name\n1,"Ada\n', fileName: 'staff.csv' }, /'staff\.csv' is not valid CSV: a quoted value opened on line 2 is never closed/],
 			['JSON without a list of people', { bytes: '{"total": 3}', fileName: 'staff.json' }, /'staff\.json' holds no list of people/],
 			['a file without an ID column', { bytes: 'Name,Email\nAda,ada@example.org\n', fileName: 'staff.csv' }, /No row of the file gives an 'External ID'.*the file's columns are 'Name' and 'Email'/],
 		])('%s', async (_name, file, message) => {

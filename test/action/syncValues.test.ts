@@ -310,7 +310,7 @@ describe('node version 1.2 keeps what it did', () => {
 		];
 		const items = await runSync(rows, { newUserType: 'fromColumns' }, 1.2);
 		expect(items.map(({ action }) => action)).toEqual(['skipped', 'skipped', 'skipped']);
-		expect(items[0].reason).toMatch(/^Not created: the item gives no 'User Type'/);
+		expect(items[0].reason).toMatch(/^Not created: no 'User Type' is given/);
 		expect(items[2].reason).toBe("'Email' is required [item 2]");
 		expect(items.some((item) => 'unknown_field' in item)).toBe(false);
 	});

@@ -122,7 +122,7 @@ async function choose(select: Locator, text: string): Promise<void> {
 		.click();
 }
 
-const NO_TYPE = "Not created: the item gives no 'User Type', and the service cannot set a user's type later";
+const NO_TYPE = "Not created: no 'User Type' is given, and the service cannot set a user's type later";
 
 it('added after an HR export, Sync shows the columns on Map Automatically, and its Dry Run names the right people', async () => {
 	await page.goto(`${env.n8n.url}/workflow/${HR_WORKFLOW}`);

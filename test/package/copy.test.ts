@@ -207,3 +207,47 @@ it("marks no template's credentials as set up: they are the importer's to set up
 	const marked = exampleWorkflows().filter((workflow) => (workflow as { meta?: { templateCredsSetupCompleted?: unknown } }).meta?.templateCredsSetupCompleted !== undefined);
 	expect(marked.map((workflow) => workflow.id)).toEqual([]);
 });
+
+/** The messages the nodes build at run time: the text strings of the node code, comments left out, each with its file. */
+function messageStrings(folder: string): Array<[string, string]> {
+	const files = readdirSync(join(ROOT, folder), { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('.ts'));
+	return files.flatMap((file) => {
+		const code = readFileSync(join(ROOT, folder, file), 'utf8')
+			.replace(/\/\*[\s\S]*?\*\//g, '')
+			.replace(/^\s*\/\/.*$/gm, '');
+		return [...code.matchAll(/(["'`])((?:\\.|(?!\1)[^\\\n])*)\1/g)].map((match): [string, string] => [`${folder}/${file}`, match[2]]);
+	});
+}
+const STAFF_LIST_MESSAGES = messageStrings('nodes/MinistrySafe/staffList');
+
+it("names the 'Options' collection in single quotation marks wherever a text or a message sends the user there (F7)", () => {
+	expect(STAFF_LIST_MESSAGES.length).toBeGreaterThan(100);
+	const bare = /(?<!')\bOptions\b(?!')/;
+	expect(nodeTextsMatching(bare)).toEqual([]);
+	expect(STAFF_LIST_MESSAGES.filter(([, text]) => / /.test(text) && bare.test(text))).toEqual([]);
+});
+
+it("calls Excel's encodings as Excel names them, in plain words: no byte order mark, endian or character code in a title (F25), and 'CSV UTF-8' one way (F24)", () => {
+	const jargon = /byte order mark|endian/i;
+	expect(nodeTextsMatching(jargon)).toEqual([]);
+	expect(STAFF_LIST_MESSAGES.filter(([, text]) => jargon.test(text))).toEqual([]);
+	// A character's code is in a message's description, never in what the error says first.
+	expect(STAFF_LIST_MESSAGES.filter(([, text]) => /holds a character that is not text/.test(text) && /U\+/.test(text))).toEqual([]);
+	const otherNames = /CSV \(UTF-8\)|(?<!')CSV UTF-8(?!')/;
+	expect(nodeTextsMatching(otherNames)).toEqual([]);
+	expect(STAFF_LIST_MESSAGES.filter(([, text]) => otherNames.test(text))).toEqual([]);
+});
+
+it("describes 'Statuses That Mean Left' at node version 1.3 as it reads (any column, the built-in words too), as its sibling does (F24)", () => {
+	const left = nodeTextsMatching(/^/).filter((line) => /> Statuses That Mean (Left|Still There): description/.test(line));
+	expect(left).toHaveLength(3);
+	expect(left.filter((line) => /in whichever column they stand/.test(line))).toHaveLength(2);
+	expect(left.filter((line) => /'Status' column/.test(line))).toHaveLength(1);
+});
+
+it("says what 'User Type for New Users' means in words that hold for Sync's list and Create or Update's item alike (F24)", () => {
+	const texts = nodeTextsMatching(/./).filter((line) => /> User Type for New Users/.test(line));
+	expect(texts.length).toBeGreaterThan(2);
+	expect(texts.filter((line) => /\b(list|person|person's|item|row)\b/.test(line))).toEqual([]);
+	expect(STAFF_LIST_MESSAGES.filter(([, text]) => /the (item|row) gives no 'User Type'/.test(text))).toEqual([]);
+});

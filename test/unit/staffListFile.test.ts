@@ -2,7 +2,7 @@
 // browsers and servers give them, each row with its public source.
 import type { IBinaryData } from 'n8n-workflow';
 
-import { decodeFile, encodingOf, type FileEncoding } from '../../nodes/MinistrySafe/staffList/file/encoding';
+import { decodeFile, encodingOf, type FileEncoding, NotInEncoding } from '../../nodes/MinistrySafe/staffList/file/encoding';
 import { fileKindOf } from '../../nodes/MinistrySafe/staffList/file/kind';
 import { utf16BigEndian, windows1252 } from '../fixtures/excelExports';
 
@@ -38,9 +38,12 @@ describe('decodeFile with the encoding File Encoding names', () => {
 		['UTF-16 LE without its byte order mark', EXCEL_UNICODE_TEXT, Buffer.from('José', 'utf16le'), 'utf16le', 'José'],
 		['UTF-16 BE with its byte order mark, which is dropped', EXCEL_BOMS, utf16BigEndian([['José']]), 'utf16be', 'José\r\n'],
 		['Windows-1252 bytes that would be valid UTF-8 ("Ã©")', EXCEL_ANSI, windows1252('RenÃ©'), 'windows1252', 'RenÃ©'],
-		['UTF-8 given Windows-1252 bytes: U+FFFD where a byte is not UTF-8 (the file check refuses it)', EXCEL_ANSI, windows1252('Muñoz'), 'utf8', 'Mu\uFFFDoz'],
 	])('%s (%s)', (_name, _source, bytes, chosen, text) => {
 		expect(decodeFile(bytes, chosen)).toBe(text);
+	});
+
+	test(`UTF-8 given Windows-1252 bytes: not text in the encoding chosen, refused, never read with a replacement character (${EXCEL_ANSI})`, () => {
+		expect(() => decodeFile(windows1252('Muñoz'), 'utf8')).toThrow(NotInEncoding);
 	});
 });
 

@@ -98,7 +98,7 @@ const atVersion1_2 = (newUserType: ColumnsSettings['newUserType']): ColumnsSetti
 
 /** What Sync says of a new User that node version 1.2 would create without a User Type (columns.ts). */
 const NO_TYPE_ADVICE =
-	"Not created: the item gives no 'User Type', and the service cannot set a user's type later. Map a 'User Type' column, or choose 'Employee' or 'Volunteer' under 'User Type for New Users' ('No Type (Cannot Be Set Later)' creates users without one)";
+	"Not created: no 'User Type' is given, and the service cannot set a user's type later. Map a 'User Type' column, or choose 'Employee' or 'Volunteer' under 'User Type for New Users' ('No Type (Cannot Be Set Later)' creates users without one)";
 
 describe('planSync: what Sync does with each row', () => {
 	test.each<[string, SyncRow[], Array<ReturnType<typeof brief>>]>([

@@ -13,11 +13,11 @@ export interface Refusal {
 	fix: string;
 }
 
-/** Why a User is not created without a type: the service cannot set one later. A file's person is a row, not an item. */
-const noUserType = (noun: Noun): Refusal => ({
-	what: `Not created: the ${noun} gives no 'User Type'`,
+/** Why a User is not created without a type: the service cannot set one later. */
+const NO_USER_TYPE: Refusal = {
+	what: "Not created: no 'User Type' is given",
 	fix: "Map a 'User Type' column, or choose 'Employee' or 'Volunteer' under 'User Type for New Users' ('No Type (Cannot Be Set Later)' creates users without one)",
-});
+};
 
 /** What a person of the list is called: an input item, or a row of a file (node version 1.3). */
 export type Noun = 'item' | 'row';
@@ -72,6 +72,6 @@ export function userToCreate(
 		const refusal = unknownTypeRefusal(typeCell, settings?.sync ?? false);
 		return { refused: inOneText(refusal), refusal, unknown };
 	}
-	if (choice === 'fromColumns' && wanted.user_type === undefined) return { refused: inOneText(noUserType(noun)), refusal: noUserType(noun) };
+	if (choice === 'fromColumns' && wanted.user_type === undefined) return { refused: inOneText(NO_USER_TYPE), refusal: NO_USER_TYPE };
 	return { user: wanted, reason: null };
 }

@@ -1,7 +1,7 @@
 // A staff list file's bytes as text, in the encodings Excel and HR systems save CSV in: UTF-8 with or without a byte
 // order mark (Excel's "CSV UTF-8", most web exports), UTF-16 with one (Excel's "Unicode Text", little endian), and the
 // Windows code page (Excel's plain "CSV (Comma delimited)" on Windows, Windows-1252 in the Americas and Western Europe).
-// 'File Encoding' (Sync's Options) names one; Automatic reads the byte order mark, and bytes that are not UTF-8 as
+// 'File Encoding' (Sync's 'Options') names one; Automatic reads the byte order mark, and bytes that are not UTF-8 as
 // Windows-1252. Its values are those n8n's Extract From File offers for the same encodings.
 
 /** 'File Encoding': Automatic, or the encoding the file is saved in (Extract From File's values). */
@@ -9,10 +9,10 @@ export type FileEncoding = 'auto' | 'utf8' | 'utf16le' | 'utf16be' | 'windows125
 
 /** 'File Encoding''s choices, in the editor's (alphabetical) order. */
 export const FILE_ENCODINGS: Array<{ name: string; value: FileEncoding; description: string }> = [
-	{ name: 'Automatic', value: 'auto', description: "By its byte order mark, else 'UTF-8', or 'Windows-1252' when its bytes are not valid in it" },
-	{ name: 'UTF-16 BE', value: 'utf16be', description: 'Big endian' },
-	{ name: 'UTF-16 LE', value: 'utf16le', description: "Little endian, as Excel saves 'Unicode Text'" },
-	{ name: 'UTF-8', value: 'utf8', description: "With or without a byte order mark, as Excel saves 'CSV UTF-8'" },
+	{ name: 'Automatic', value: 'auto', description: "From the marker Excel puts at the start of the file, else 'UTF-8' or 'Windows-1252'" },
+	{ name: 'UTF-16 BE', value: 'utf16be', description: "Rarely needed: try it when 'UTF-16 LE' shows unreadable text" },
+	{ name: 'UTF-16 LE', value: 'utf16le', description: "As Excel saves 'Unicode Text'" },
+	{ name: 'UTF-8', value: 'utf8', description: "As Excel saves 'CSV UTF-8', and most web exports" },
 	{ name: 'Windows-1252', value: 'windows1252', description: "Western European, as Excel on Windows saves 'CSV (Comma delimited)'" },
 ];
 
@@ -62,14 +62,23 @@ export function encodingOf(buffer: Uint8Array, chosen: FileEncoding): Exclude<Fi
 	return markedEncoding(buffer) ?? (isUtf8(buffer) ? 'utf8' : 'windows1252');
 }
 
+/** A file whose bytes are not text in the encoding chosen for it ('File Encoding'). */
+export class NotInEncoding extends Error {}
+
 /**
- * The file as text, without a byte order mark. A byte the encoding has no character for becomes U+FFFD (or, in
- * Windows-1252, one of the five control characters it leaves unassigned), which the file's check of its cells refuses
- * (rows.ts): a name is never written with it.
+ * The file as text, without a byte order mark. Bytes that are not text in a chosen Unicode encoding refuse the file
+ * (NotInEncoding); in Windows-1252, the five bytes it leaves unassigned become control characters, which the file's
+ * check of its cells refuses (rows.ts): a name is never written with them. Automatic reads bytes that are not UTF-8 as
+ * Windows-1252, so a replacement character in its text was in the file itself: what another system lost (named with
+ * the row, row/lostCharacters.ts).
  */
 export function decodeFile(buffer: Uint8Array, chosen: FileEncoding): string {
 	const encoding = encodingOf(buffer, chosen);
 	if (encoding === 'windows1252') return decodeWindows1252(buffer);
-	// TextDecoder drops a byte order mark of its own encoding (ignoreBOM false).
-	return new TextDecoder(DECODER_LABELS[encoding]).decode(buffer);
+	try {
+		// TextDecoder drops a byte order mark of its own encoding (ignoreBOM false).
+		return new TextDecoder(DECODER_LABELS[encoding], { fatal: true }).decode(buffer);
+	} catch {
+		throw new NotInEncoding();
+	}
 }

@@ -9,7 +9,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { type FileRow, quoted } from '../../../shared/wording';
 import { repeatedName } from '../words/nameWords';
 import { CsvSyntaxError, parseCsv } from './csv';
-import { decodeFile, type FileEncoding } from './encoding';
+import { decodeFile, type FileEncoding, NotInEncoding } from './encoding';
 import { fileKindOf } from './kind';
 
 export interface FileRows {
@@ -19,9 +19,8 @@ export interface FileRows {
 	header?: string;
 }
 
-/** A C0 or C1 control character but tab and line breaks, or U+FFFD (a byte the encoding has no character for). */
-const isNotText = (code: number) =>
-	(code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d) || (code >= 0x7f && code <= 0x9f) || code === 0xfffd;
+/** A C0 or C1 control character but tab and line breaks: what a file read in the wrong encoding gives. */
+const isNotText = (code: number) => (code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d) || (code >= 0x7f && code <= 0x9f);
 
 /** The first character of a value that is not text, as U+XXXX; undefined when every one is. */
 function notTextIn(value: string): string | undefined {
@@ -38,25 +37,36 @@ export function rowsOf(
 	file: { buffer: Buffer; binary: IBinaryData; name: string; item: number; encoding: FileEncoding },
 ): FileRows {
 	const { buffer, binary, name, item } = file;
+	// A file without a name is "the file in item 0": a message starts with a capital.
 	const fail = (problem: string, todo: string) =>
-		new NodeOperationError(context.getNode(), `${name} ${problem} [item ${item}]`, { itemIndex: item, description: `${todo} Nothing was sent to the service.` });
+		new NodeOperationError(context.getNode(), `${name.charAt(0).toUpperCase()}${name.slice(1)} ${problem} [item ${item}]`, {
+			itemIndex: item,
+			description: `${todo} Nothing was sent to the service.`,
+		});
+	const chosenElsewhere =
+		"Check 'File Encoding' (under 'Options'): the file may be saved in another one. 'Automatic' reads UTF-8, UTF-16 with the marker Excel puts at the start, and Windows-1252.";
 	let text: string | undefined;
-	const decoded = () => (text ??= decodeFile(buffer, file.encoding));
+	const decoded = () => {
+		try {
+			return (text ??= decodeFile(buffer, file.encoding));
+		} catch (error) {
+			if (error instanceof NotInEncoding) throw fail(`is not text in the encoding chosen under 'File Encoding'`, chosenElsewhere);
+			throw error;
+		}
+	};
 	const kind = fileKindOf(buffer, binary, decoded);
 	if (kind === 'spreadsheet') {
 		throw fail(
 			'is a spreadsheet file, not CSV or JSON',
-			"Save it as CSV (UTF-8) where it is exported, or read it with the Extract From File node before this one and set 'Staff List' to 'Input Items'.",
+			"Save it as 'CSV UTF-8' where it is exported, or read it with the Extract From File node before this one and set 'Staff List' to 'Input Items'.",
 		);
 	}
 	const read = kind === 'json' ? jsonRows(decoded(), name, fail) : csvRows(decoded(), name, fail, context, item);
 	const unreadable = firstNotText(read);
 	if (unreadable) {
 		throw fail(
-			`holds a character that is not text (${unreadable.code}) in ${unreadable.place}`,
-			file.encoding === 'auto'
-				? "The file may be saved in another encoding: choose it under 'File Encoding' (Options), or save the file as CSV UTF-8 where it is exported."
-				: "Check 'File Encoding' (Options): the file may be saved in another one. 'Automatic' reads UTF-8, UTF-16 with a byte order mark and Windows-1252.",
+			`holds a character that is not text in ${unreadable.place}`,
+			`${file.encoding === 'auto' ? "The file may be saved in another encoding: choose it under 'File Encoding' (under 'Options'), or save the file as 'CSV UTF-8' where it is exported." : chosenElsewhere} (The character: ${unreadable.code}.)`,
 		);
 	}
 	return read;
@@ -98,7 +108,7 @@ function csvRows(
 		return { columns: header.filter((column) => column !== ''), rows, header: `line ${table.headerLine} of ${name}` };
 	} catch (error) {
 		throw error instanceof CsvSyntaxError
-			? fail(`is not CSV as exported: ${error.message}`, 'Check the export around that line.')
+			? fail(`is not valid CSV: ${error.message.charAt(0).toLowerCase()}${error.message.slice(1)}`, 'Check the export around that line.')
 			: new NodeOperationError(context.getNode(), error as Error, { itemIndex: item });
 	}
 }
@@ -129,7 +139,7 @@ function firstNotText(read: FileRows): { code: string; place: string } | undefin
 	for (const { json, row } of read.rows) {
 		for (const [column, value] of Object.entries(json)) {
 			const code = typeof value === 'string' ? notTextIn(value) : undefined;
-			if (code) return { code, place: `${quoted(column)}, ${row.label}` };
+			if (code) return { code, place: `${quoted(column)}, row ${row.line}` };
 		}
 	}
 	return undefined;

@@ -98,16 +98,16 @@ export const newUserTypeField: INodeProperties = {
 		{
 			name: 'From Columns',
 			value: 'fromColumns',
-			description: "Each person's 'User Type' in the list; a person without one creates no user (the type cannot be set later)",
+			description: "The 'User Type' column's value; without one, no user is created (the type cannot be set later)",
 		},
 		...(userTypeField.options as INodePropertyOptions[]),
 		{
 			name: 'No Type (Cannot Be Set Later)',
 			value: 'none',
-			description: "Each person's 'User Type' when the list gives one; otherwise the user is created without a type, for good",
+			description: "The 'User Type' column's value when there is one; otherwise the user is created without a type, for good",
 		},
 	],
 	default: 'fromColumns',
 	description: "The type of each user this node creates. The service cannot change a user's type through the API.",
-	hint: "A chosen type ('Employee' or 'Volunteer') is given to every user created, over a mapped 'User Type' column. With 'From Columns', each new user needs a 'User Type' in the list.",
+	hint: "A chosen type ('Employee' or 'Volunteer') is given to every user created, over a mapped 'User Type' column. With 'From Columns', a user is created only when its 'User Type' column has a value.",
 };

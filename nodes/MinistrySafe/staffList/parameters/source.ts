@@ -67,7 +67,7 @@ export const fileOptions: INodeProperties[] = [
 		default: 'auto',
 		displayOptions: forFile,
 		description:
-			"The encoding the file is saved in. 'Automatic' reads the byte order mark Excel writes in 'CSV UTF-8' and 'Unicode Text' files; a file without one is read as 'UTF-8', or as 'Windows-1252' (Excel's plain CSV on Windows) when its bytes are not valid in it. Defaults to 'Automatic'.",
+			"The encoding the file is saved in. 'Automatic' reads the marker Excel puts at the start of 'CSV UTF-8' and 'Unicode Text' files; a file without it is read as 'UTF-8', or as 'Windows-1252' (Excel's plain CSV on Windows) when it cannot be read so. Defaults to 'Automatic'.",
 	},
 	{
 		displayName: 'User Type Column',
@@ -97,7 +97,7 @@ export const fileEncodingOf = (context: IExecuteFunctions): FileEncoding =>
 
 /** In place of the mapper for a file: how its columns are read. */
 export const fileColumnsNotice: INodeProperties = {
-	displayName: `Each row's columns are mapped automatically, by the names HR and church exports give them, such as 'Employee ID' for 'External ID' (<a href="${AUTO_MAP_NAMES_URL}" target="_blank">see every name</a>). A column named otherwise: set it under 'External ID Column' or 'User Type Column' in Options.`,
+	displayName: `Each row's columns are mapped automatically, by the names HR and church exports give them, such as 'Employee ID' for 'External ID' (<a href="${AUTO_MAP_NAMES_URL}" target="_blank">see every name</a>). A column named otherwise: set it under 'External ID Column' or 'User Type Column' in 'Options'.`,
 	name: 'fileColumnsNotice',
 	type: 'notice',
 	default: '',

@@ -1,13 +1,13 @@
 // Sync's parameters about a staff list's values (contract.md "Node version 1.3: the values in staff lists"): which
 // statuses mean a person left or is still there, which types mean volunteer or employee, the notice before a live run
 // that deactivates.
-import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDisplayOptions, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { textList } from '../../../shared/values';
 import { listed, quoted } from '../../../shared/wording';
 import { itemInput } from '../../items/inputs';
-import { beforeVersion1_2, fromVersion1_2, fromVersion1_3 } from '../../items/versions';
+import { beforeVersion1_2, fromVersion1_2, fromVersion1_3, VERSION_1_2 } from '../../items/versions';
 import { LEAVER_CODES, type NamedStatuses, STAYING_STATUSES, statusesNamedTwice } from '../meaning/status';
 import { EMPLOYEE_TYPES, type NamedTypes, typesNamedTwice, VOLUNTEER_TYPES } from '../meaning/type';
 
@@ -18,21 +18,33 @@ export const LEAVER_STATUSES = 'terminated, inactive, left, former, separated';
 const someOf = (words: string[], count: number) => words.slice(0, count).join(', ');
 
 export const valueOptions: INodeProperties[] = [
-	{
+	// One option, described as each version reads it (as Columns is): from 1.3 its values mean left in any column.
+	...(
+		[
+			[
+				{ show: { '@version': [VERSION_1_2] } },
+				`Values of the 'Status' column that mean the person has left, comma-separated. Their user is deactivated, even with 'Deactivate Missing Users' off. A value named here means left whatever words it holds. Defaults to ${LEAVER_STATUSES}.`,
+			],
+			[
+				fromVersion1_3,
+				`Values of the list that mean the person has left, in whichever column they stand, comma-separated (such as Moved Away). Their user is deactivated, even with 'Deactivate Missing Users' off. A value named here means left whatever words it holds, before the words exports use (Terminated, Inactive, Resigned, ${someOf(LEAVER_CODES, 3)} ...), which count unless named in 'Statuses That Mean Still There'; a value named in both stops the run. Defaults to ${LEAVER_STATUSES}.`,
+			],
+		] as Array<[IDisplayOptions, string]>
+	).map(([displayOptions, description]) => ({
 		displayName: 'Statuses That Mean Left',
 		name: 'leaverStatuses',
-		type: 'string',
-		displayOptions: fromVersion1_2,
+		type: 'string' as const,
+		displayOptions,
 		default: LEAVER_STATUSES,
-		description: `Values of the 'Status' column that mean the person has left, comma-separated. Their user is deactivated, even with 'Deactivate Missing Users' off. A value named here means left whatever words it holds. Defaults to ${LEAVER_STATUSES}.`,
-	},
+		description,
+	})),
 	{
 		displayName: 'Statuses That Mean Still There',
 		name: 'stayingStatuses',
 		type: 'string',
 		displayOptions: fromVersion1_3,
 		default: STAYING_STATUSES,
-		description: `Values of the list's status columns that mean the person is still there, comma-separated (such as Inactive, where your system writes it for people on leave). A value named here or in 'Statuses That Mean Left' means what you say, before the words exports use (${someOf(LEAVER_CODES, 2)}, Terminated, Resigned, Active, On Leave ...); a value named in both stops the run. A value read as neither creates and deactivates nobody, and the summary names it. Defaults to ${STAYING_STATUSES}.`,
+		description: `Values of the list that mean the person is still there, in whichever column they stand, comma-separated (such as Inactive, where your system writes it for people on leave). A value named here or in 'Statuses That Mean Left' means what you say, before the words exports use (${someOf(LEAVER_CODES, 2)}, Terminated, Resigned, Active, On Leave ...); a value named in both stops the run. A value read as neither creates and deactivates nobody, and the summary names it. Defaults to ${STAYING_STATUSES}.`,
 	},
 	{
 		displayName: 'Values That Mean Employee',

@@ -62,23 +62,20 @@ export function encodingOf(buffer: Uint8Array, chosen: FileEncoding): Exclude<Fi
 	return markedEncoding(buffer) ?? (isUtf8(buffer) ? 'utf8' : 'windows1252');
 }
 
-/** A file whose bytes are not text in the encoding chosen for it ('File Encoding'). */
-export class NotInEncoding extends Error {}
-
 /**
- * The file as text, without a byte order mark. Bytes that are not text in a chosen Unicode encoding refuse the file
- * (NotInEncoding); in Windows-1252, the five bytes it leaves unassigned become control characters, which the file's
+ * The file as text, without a byte order mark; undefined when its bytes are not text in the Unicode encoding chosen for
+ * it (the file is refused); in Windows-1252, the five bytes it leaves unassigned become control characters, which the file's
  * check of its cells refuses (rows.ts): a name is never written with them. Automatic reads bytes that are not UTF-8 as
  * Windows-1252, so a replacement character in its text was in the file itself: what another system lost (named with
  * the row, row/lostCharacters.ts).
  */
-export function decodeFile(buffer: Uint8Array, chosen: FileEncoding): string {
+export function decodeFile(buffer: Uint8Array, chosen: FileEncoding): string | undefined {
 	const encoding = encodingOf(buffer, chosen);
 	if (encoding === 'windows1252') return decodeWindows1252(buffer);
 	try {
 		// TextDecoder drops a byte order mark of its own encoding (ignoreBOM false).
 		return new TextDecoder(DECODER_LABELS[encoding], { fatal: true }).decode(buffer);
 	} catch {
-		throw new NotInEncoding();
+		return undefined;
 	}
 }

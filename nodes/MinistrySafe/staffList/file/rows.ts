@@ -9,7 +9,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { type FileRow, quoted } from '../../../shared/wording';
 import { repeatedName } from '../words/nameWords';
 import { CsvSyntaxError, parseCsv } from './csv';
-import { decodeFile, type FileEncoding, NotInEncoding } from './encoding';
+import { decodeFile, type FileEncoding } from './encoding';
 import { fileKindOf } from './kind';
 
 export interface FileRows {
@@ -47,12 +47,9 @@ export function rowsOf(
 		"Check 'File Encoding' (under 'Options'): the file may be saved in another one. 'Automatic' reads UTF-8, UTF-16 with the marker Excel puts at the start, and Windows-1252.";
 	let text: string | undefined;
 	const decoded = () => {
-		try {
-			return (text ??= decodeFile(buffer, file.encoding));
-		} catch (error) {
-			if (error instanceof NotInEncoding) throw fail(`is not text in the encoding chosen under 'File Encoding'`, chosenElsewhere);
-			throw error;
-		}
+		text ??= decodeFile(buffer, file.encoding);
+		if (text === undefined) throw fail(`is not text in the encoding chosen under 'File Encoding'`, chosenElsewhere);
+		return text;
 	};
 	const kind = fileKindOf(buffer, binary, decoded);
 	if (kind === 'spreadsheet') {

@@ -3,7 +3,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { changesOf } from '../../nodes/MinistrySafe/staffList/decision/changes';
-import { planSync } from '../../nodes/MinistrySafe/staffList/decision/plan';
+import { planSync as planSyncWith } from '../../nodes/MinistrySafe/staffList/decision/plan';
 import type { SyncDecision, SyncOptions } from '../../nodes/MinistrySafe/staffList/decision/types';
 import type { SyncRow } from '../../nodes/MinistrySafe/staffList/row/staffRow';
 import type { ColumnsSettings } from '../../nodes/MinistrySafe/staffList/columns/settings';
@@ -11,6 +11,9 @@ import type { NewUser } from '../../nodes/MinistrySafe/users/newUser';
 import { type LeavingReader, statusCellsOf } from '../../nodes/MinistrySafe/staffList/meaning/leaving';
 import { statusReader } from '../../nodes/MinistrySafe/staffList/meaning/status';
 import { typeReader } from '../../nodes/MinistrySafe/staffList/meaning/type';
+
+/** Every decision, as a run that keeps them all (before node version 1.3, or with Include Unchanged Users) has them. */
+const planSync = (...args: Parameters<typeof planSyncWith>) => planSyncWith(...args).decisions;
 
 /** Ann as the Organization holds her. */
 const ann: IDataObject = {
@@ -351,5 +354,16 @@ describe('planSync: leavers and missing Users count together against Max Deactiv
 		],
 	])('%s', (_rule, rows, deactivateMissing, maxDeactivations, expected) => {
 		expect(decisions(rows, { deactivateMissing, maxDeactivations, leaverStatuses: LEAVER_STATUSES })).toEqual(expected);
+	});
+});
+
+describe('planSync keeps only what has an item: the others are counted (a list of 100,000 keeps what changed)', () => {
+	test('unchanged rows left out by `keep` are counted by action, and the missing Users still decided', () => {
+		const ann: IDataObject = { id: 11, external_id: 'E1', first_name: 'Ann', last_name: 'Lee', email: 'ann@example.org', tags: [] };
+		const bob: IDataObject = { id: 12, external_id: 'E2', first_name: 'Bob', last_name: 'Ray', email: 'bob@example.org', tags: [] };
+		const rows = [row(0, { external_id: 'E1', first_name: 'Ann', last_name: 'Lee', email: 'ann@example.org' })];
+		const { decisions, counted } = planSyncWith(rows, [ann, bob], { ...keepAll, deactivateMissing: true }, (decision) => decision.action !== 'unchanged');
+		expect(counted).toEqual({ unchanged: 1 });
+		expect(decisions.map(({ externalId, action }) => [externalId, action])).toEqual([['E2', 'deactivated']]);
 	});
 });

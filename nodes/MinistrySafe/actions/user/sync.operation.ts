@@ -6,11 +6,12 @@ import { itemInput } from '../../items/inputs';
 import { allUsers } from '../common/user';
 import { beforeVersion1_2, fromVersion1_2, fromVersion1_3, VERSION_1_3 } from '../../items/versions';
 import type { ListOperation } from '../types';
+import { COMPARED_FIELDS } from '../../staffList/decision/changes';
 import { planSync } from '../../staffList/decision/plan';
 import type { SyncOptions } from '../../staffList/decision/types';
 import { staffListOf } from '../../staffList/file/list';
 import { stepOf } from '../../staffList/item/step';
-import { syncOutput } from '../../staffList/item/output';
+import { hasItem, syncOutput } from '../../staffList/item/output';
 import { valuesAtAGlance } from '../../staffList/item/values';
 import { newUserTypeField, syncColumnsFields } from '../../staffList/parameters/columns';
 import { includeUnchangedOption } from '../../staffList/parameters/output';
@@ -123,15 +124,14 @@ export const sync: ListOperation = {
 	],
 	async plan(this: IExecuteFunctions, itemCount: number) {
 		const options = readOptions(this);
-		const list = await staffListOf(this, itemCount, fileSourceOf(this));
-		// The list's columns and key first; the Organization's Users read once: every decision is made from this one read.
-		const { rows, users, columns, key } = await readList(this, list, options.columns, () => allUsers(this));
-		const decisions = planSync(rows, users, options);
+		// The list's columns and key first; the Organization's Users read once (only what Sync compares of each): every
+		// decision is made from this one read. Nothing of the list's rows outlives the plan but what changed.
+		const { rows, users, columns, key } = await readList(this, await staffListOf(this, itemCount, fileSourceOf(this)), options.columns, () =>
+			allUsers(this, {}, COMPARED_FIELDS),
+		);
+		const values = { ...(key ? { key, columns } : {}), ...valuesAtAGlance(rows, options) };
+		const { decisions, counted } = planSync(rows, users, options, hasItem(this));
 		// From node version 1.3 the output stays small for a large organisation (staffList/item/output.ts).
-		return syncOutput(this, decisions, (decision) => stepOf(this, decision, options.dryRun), {
-			dryRun: options.dryRun,
-			itemCount,
-			values: () => ({ ...(key ? { key, columns } : {}), ...valuesAtAGlance(rows, options) }),
-		});
+		return syncOutput(this, decisions, (decision) => stepOf(this, decision, options.dryRun), { dryRun: options.dryRun, itemCount, counted, values });
 	},
 };

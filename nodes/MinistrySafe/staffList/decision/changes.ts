@@ -4,6 +4,9 @@ import type { IDataObject } from 'n8n-workflow';
 import type { GivenUser } from '../../users/newUser';
 import type { Changes } from './types';
 
+/** What Sync reads of a User the service has: whom it is, what it compares, and its type (never changed). */
+export const COMPARED_FIELDS = ['id', 'external_id', 'employee_id', 'first_name', 'last_name', 'email', 'user_type', 'tags'] as const;
+
 export const lower = (value: unknown) => String(value ?? '').trim().toLowerCase();
 export const sortedTags = (tags: string[]) => [...tags].sort((a, b) => a.localeCompare(b));
 export const userTags = (user: IDataObject) => (Array.isArray(user.tags) ? user.tags.map(String) : []);

@@ -5,7 +5,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { lower } from './changes';
 import { decideMissing } from './missing';
 import { decideRow } from './row';
-import type { ListIndex, SyncDecision, SyncOptions } from './types';
+import type { ListIndex, SyncAction, SyncDecision, SyncOptions } from './types';
 import type { SyncRow } from '../row/staffRow';
 
 /** The list and the Users, found by External ID and email: every decision is made from this one read. */
@@ -27,10 +27,23 @@ function indexOf(rows: SyncRow[], users: IDataObject[]): ListIndex {
 
 /**
  * Matches the list with the Organization's Users by External ID and decides, row by row and then for the Users the
- * list leaves out. Duplicates, invalid rows and email conflicts are reported, never guessed.
+ * list leaves out. Duplicates, invalid rows and email conflicts are reported, never guessed. `keep`: which row decisions
+ * are kept (from node version 1.3 an unchanged person with nothing to name is only counted: a list of 100,000 people
+ * keeps what changed); `counted`, by action, those left out.
  */
-export function planSync(rows: SyncRow[], users: IDataObject[], options: SyncOptions): SyncDecision[] {
+export function planSync(
+	rows: SyncRow[],
+	users: IDataObject[],
+	options: SyncOptions,
+	keep: (decision: SyncDecision) => boolean = () => true,
+): { decisions: SyncDecision[]; counted: Partial<Record<SyncAction, number>> } {
 	const index = indexOf(rows, users);
-	const decisions = rows.map((row) => decideRow(row, index, options));
-	return [...decisions, ...decideMissing(rows, users, index, options, decisions)];
+	const kept: SyncDecision[] = [];
+	const counted: Partial<Record<SyncAction, number>> = {};
+	for (const row of rows) {
+		const decision = decideRow(row, index, options);
+		if (keep(decision)) kept.push(decision);
+		else counted[decision.action] = (counted[decision.action] ?? 0) + 1;
+	}
+	return { decisions: [...kept, ...decideMissing(rows, users, index, options, kept)], counted };
 }

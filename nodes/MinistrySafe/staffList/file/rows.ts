@@ -81,7 +81,7 @@ function jsonRows(text: string, name: string, fail: (problem: string, todo: stri
 		throw fail('holds no list of people', 'Sync reads a JSON array of objects, one a person, or an object with one such array (such as {"employees": [...]}).');
 	}
 	const columns = [...new Set(people.flatMap((person) => Object.keys(person)))];
-	return { columns, rows: people.map((person, index) => ({ json: person, row: { line: index + 1, label: `entry ${index + 1} of ${name}` } })) };
+	return { columns, rows: people.map((person, index) => ({ json: person, row: new RowOfFile(index + 1, name, 'entry') })) };
 }
 
 function csvRows(
@@ -94,13 +94,14 @@ function csvRows(
 	try {
 		const table = parseCsv(text);
 		const header = distinctNames(table.header);
+		const shared = header.map(() => new Map<string, string>());
 		const rows = table.rows.map(({ line, cells }) => {
 			const person: IDataObject = {};
 			// A column without a name holds nothing Sync could map; cells beyond the header are left out.
 			header.forEach((column, index) => {
-				if (column !== '' && index < cells.length) person[column] = cells[index];
+				if (column !== '' && index < cells.length) person[column] = sharedValue(shared[index], cells[index]);
 			});
-			return { json: person, row: { line, label: `row ${line} of ${name}` } };
+			return { json: person, row: new RowOfFile(line, name, 'row') };
 		});
 		return { columns: header.filter((column) => column !== ''), rows, header: `line ${table.headerLine} of ${name}` };
 	} catch (error) {
@@ -125,6 +126,35 @@ function distinctNames(header: string[]): string[] {
 		taken.add(name);
 		return name;
 	});
+}
+
+/** How many distinct short values of a column are shared, and how short: a status, a type, a flag, a date. */
+const SHARED_VALUES = 500;
+const SHARED_LENGTH = 24;
+
+/**
+ * One string for each repeated short value of a column (Active, Employee, TRUE, a date): a list of 100,000 people
+ * would hold a copy of each per row.
+ */
+function sharedValue(values: Map<string, string>, value: string): string {
+	if (value.length > SHARED_LENGTH) return value;
+	const known = values.get(value);
+	if (known !== undefined) return known;
+	if (values.size < SHARED_VALUES) values.set(value, value);
+	return value;
+}
+
+/** A row's place in its file; its words ("row 7 of 'staff.csv'") made only when a message says them. */
+class RowOfFile implements FileRow {
+	constructor(
+		readonly line: number,
+		private readonly file: string,
+		private readonly noun: 'row' | 'entry',
+	) {}
+
+	get label(): string {
+		return `${this.noun} ${this.line} of ${this.file}`;
+	}
 }
 
 /** The first value that is not text, with where it is: the header (a column name), or a row and its column. */

@@ -27,24 +27,29 @@ const NO_COUNTS: Counts = { created: 0, updated: 0, unchanged: 0, deactivated: 0
  * what was done (what would be, in a dry run); a step that failed is its error item (Continue On Fail) and is not
  * counted.
  */
+/**
+ * Which decisions put out an item at the node's version: from 1.3 an unchanged user's only with 'Include Unchanged
+ * Users' on, or when a value of its row must be seen (one the node does not know, a name that lost letters). Most of a
+ * nightly list has none, so a list of 100,000 people runs and keeps only what changed (decision/plan.ts counts the
+ * others).
+ */
+export function hasItem(context: IExecuteFunctions): (decision: SyncDecision) => boolean {
+	if (context.getNode().typeVersion < VERSION_1_3) return () => true;
+	const includeUnchanged = itemInput(context, 0).flag('options.includeUnchanged', 'Include Unchanged Users') ?? false;
+	return (decision) => decision.action !== 'unchanged' || includeUnchanged || decision.unknown !== undefined || decision.lost !== undefined;
+}
+
 export function syncOutput(
 	context: IExecuteFunctions,
 	decisions: SyncDecision[],
 	stepOf: (decision: SyncDecision) => ListStep,
-	run: { dryRun: boolean; itemCount: number; values: () => IDataObject },
+	run: { dryRun: boolean; itemCount: number; counted: Partial<Counts>; values: IDataObject },
 ): ListStep[] {
 	if (context.getNode().typeVersion < VERSION_1_3) return decisions.map(stepOf);
-	const includeUnchanged = itemInput(context, 0).flag('options.includeUnchanged', 'Include Unchanged Users') ?? false;
-	const counts: Counts = { ...NO_COUNTS };
+	const counts: Counts = { ...NO_COUNTS, ...run.counted };
 	const settled: Array<Promise<unknown>> = [];
 	const steps: ListStep[] = [];
 	for (const decision of decisions) {
-		// Most of a nightly list: no step, so a list of 100,000 people runs and keeps only what changed. A row with a
-		// value the node does not know keeps its item whoever it is: it must be seen.
-		if (decision.action === 'unchanged' && !includeUnchanged && !decision.unknown && !decision.lost) {
-			counts.unchanged++;
-			continue;
-		}
 		const step = stepOf(decision);
 		steps.push({
 			items: step.items,
@@ -63,7 +68,7 @@ export function syncOutput(
 		// The router starts steps in order, so every other step has started (and is in `settled`) when this one runs.
 		async run() {
 			await Promise.all(settled);
-			const json: IDataObject = { action: SUMMARY_ACTION, ...(run.dryRun ? { dry_run: true } : {}), counts: { ...counts }, ...run.values() };
+			const json: IDataObject = { action: SUMMARY_ACTION, ...(run.dryRun ? { dry_run: true } : {}), counts: { ...counts }, ...run.values };
 			return json;
 		},
 	};

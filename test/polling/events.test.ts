@@ -55,7 +55,7 @@ describe('Training Completed', () => {
 
 /** A User's applicant as the Background Check items carry it: the name, email and External ID the service gave. */
 async function applicantOf(make: ReturnType<typeof changes>, user: number) {
-	const { first_name, last_name, email, external_id } = (await make.api.get(`/users/${user}`)).body as Record<string, string>;
+	const { first_name, last_name, email, external_id } = (await make.api.get(`/users/${user}`)).body as unknown as Record<string, string>;
 	return { first_name, last_name, email, external_id };
 }
 

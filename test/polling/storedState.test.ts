@@ -66,7 +66,7 @@ it('Background Check Status Changed: a state stored before applicants were kept 
 	const check = await make.orderCheck(user);
 	const probe = new PollingTrigger({ sandbox: suite.sandbox, parameters: { event: 'backgroundCheckStatusChanged' } as never });
 	await probe.activate();
-	const { first_name, last_name, email, external_id } = (await make.api.get(`/users/${user}`)).body as Record<string, string>;
+	const { first_name, last_name, email, external_id } = (await make.api.get(`/users/${user}`)).body as unknown as Record<string, string>;
 
 	const trigger = new PollingTrigger({ sandbox: suite.sandbox, parameters: { event: 'backgroundCheckStatusChanged' } as never });
 	trigger.saved = checksStoredWithoutApplicants(probe.saved);

@@ -30,13 +30,14 @@ import {
 	PAUSED_CHECK_STATUSES,
 	READY_CHECK_STATUSES,
 	awaitsResult,
+	type CheckStage,
 	becomesReady,
 	checkStage,
 	checkStatusWord,
 } from '../../nodes/shared/checkStatuses';
 
 describe('checkStage: where a check in a status stands', () => {
-	test.each([
+	test.each<[string | null, CheckStage | undefined, string]>([
 		// status                       stage       source
 		['processing', 'at work', '[api] a new order; [P5]'],
 		['pending', 'at work', '[d20]; [P1a] PROCESSING; [P5]; [Checkr] in progress'],

@@ -114,9 +114,10 @@ export interface TrainingRecord {
 
 /**
  * What the live service's clients see (docs/spec/api-v2.md documents processing, complete and archived): a new order
- * is processing; the screening vendor moves it on through open statuses (pending, awaiting_applicant: the list the
- * polling trigger reads, nodes/shared/checkStatuses.ts) to a final one in its own words (complete, clear, consider,
- * cancelled, ready, ...); archive sets it aside.
+ * is processing; the screening vendor moves it on in its own words, through statuses at work (pending,
+ * awaiting_applicant, ...) or paused (suspended, dispute, ...), to a result (complete, clear, consider, ready, ...) or
+ * an end without one (cancelled, expired, ...): the lists the polling trigger reads, nodes/shared/checkStatuses.ts;
+ * archive sets it aside.
  */
 export type BackgroundCheckStatus = string;
 

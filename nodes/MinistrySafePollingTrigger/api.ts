@@ -1,6 +1,6 @@
 // What the polling trigger reads from the service, all through the MinistrySafe transport (the only module that talks
-// HTTP): the date windows of the Trainings and Background Checks lists, pages of the Users list with their count, and
-// one User's Trainings.
+// HTTP): the date windows of the Trainings and Background Checks lists, pages of the Users list with their count, one
+// User, and one User's Trainings.
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
 import { apiRequest, apiRequestAllItems } from '../shared/transport';
@@ -48,11 +48,21 @@ export async function usersPage(context: IPollFunctions, page: number): Promise<
 /** The answer of a read whose record is gone (404). */
 const GONE = Symbol('gone');
 
+/** A read of one User's record (`path` below /users/<id>) that gives GONE when the User is gone. */
+const readOfUser = async (context: IPollFunctions, userId: number, path = ''): Promise<unknown> =>
+	await apiRequest
+		.call(context, 'GET', `/users/${userId}${path}`, { record: `User ${userId}` })
+		.catch((error: { httpCode?: string }) => (error.httpCode === '404' ? GONE : Promise.reject(error)));
+
 /** One User's Trainings; undefined when the User is gone (deactivated Users answer 404). Other errors pass on. */
 export async function trainingsOfUser(context: IPollFunctions, userId: number): Promise<IDataObject[] | undefined> {
-	const trainings: unknown = await apiRequest
-		.call(context, 'GET', `/users/${userId}/trainings`, { record: `User ${userId}` })
-		.catch((error: { httpCode?: string }) => (error.httpCode === '404' ? GONE : Promise.reject(error)));
+	const trainings = await readOfUser(context, userId, '/trainings');
 	if (trainings === GONE) return undefined;
 	return Array.isArray(trainings) ? (trainings as IDataObject[]) : [];
+}
+
+/** One User; undefined when the User is gone (deactivated Users answer 404). Other errors pass on. */
+export async function userById(context: IPollFunctions, userId: number): Promise<IDataObject | undefined> {
+	const user = await readOfUser(context, userId);
+	return user !== GONE && user && typeof user === 'object' && !Array.isArray(user) ? (user as IDataObject) : undefined;
 }

@@ -50,9 +50,10 @@ export const backgroundCheckReadyId = (check: unknown): string => `background-ch
 const statusPart = (value: unknown): string => idPart(checkStatusWord(value));
 
 /**
- * A Background Check's status change as the poll sees it: leaving any open status (or first seen) for a finished one
- * is the check becoming ready (the webhook's event, one id for both: checkStatuses.ts); any other change has an id of
- * its own, from the check and both statuses ("none" for a new order).
+ * A Background Check's status change as the poll sees it: reaching a ready status from any other (or first seen in
+ * one) is the check becoming ready (the webhook's event, one id for both: checkStatuses.ts); any other change, into a
+ * status at work, paused, ended or in no list, has an id of its own, from the check and both statuses as the service's
+ * words ("none" for a new order).
  */
 export function backgroundCheckStatusId(check: unknown, previousStatus: unknown, status: unknown): string {
 	if (becomesReady(previousStatus, status)) return backgroundCheckReadyId(check);

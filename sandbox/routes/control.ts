@@ -2,7 +2,7 @@
 // request log and health check. They act for the key's Organization and are never delayed or faulted.
 import { Router } from 'express';
 
-import { becomesReady, isOpenCheckStatus } from '../../nodes/shared/checkStatuses';
+import { awaitsResult, becomesReady } from '../../nodes/shared/checkStatuses';
 import { PASSING_SCORE } from '../catalog';
 import type { Faults } from '../faults';
 import type { SandboxContext } from '../http';
@@ -154,22 +154,23 @@ export function controlRouter(context: ControlContext): Router {
 			sendNotFound(res, 'Background Check');
 			return;
 		}
-		if (!isOpenCheckStatus(check.status)) {
-			sendMessage(res, 422, `Only an open Background Check can move on; this one is ${check.status}`);
+		if (!awaitsResult(check.status)) {
+			sendMessage(res, 422, `Only a Background Check still without a result can move on; this one is ${check.status}`);
 			return;
 		}
-		// The status the vendor gives it (default complete), in the vendor's words: another open one moves it on,
-		// anything else (clear, consider, ready, ...) finishes it.
+		// The status the vendor gives it (default complete), in the vendor's words, written as it writes them (any case,
+		// spaces, hyphens): one at work or paused moves it on, one that ends it ends it, a ready one (complete, clear,
+		// consider, ready, ...) gives it its result (nodes/shared/checkStatuses.ts).
 		const fields = new Validator(bodyOf(req));
 		const status = fields.optional('status') ?? 'complete';
-		if (!/^[A-Za-z][A-Za-z_]{0,39}$/.test(status) || status === 'archived') {
-			fields.add('status', 'must be a status word (letters and underscores), not archived');
+		if (!/^[A-Za-z][A-Za-z _-]{0,39}$/.test(status) || status.toLowerCase() === 'archived') {
+			fields.add('status', 'must be a status word (letters, spaces, underscores and hyphens), not archived');
 		}
 		if (!fields.isValid) {
 			sendErrors(res, fields.errors);
 			return;
 		}
-		// Ready for review when it leaves its open status for a finished one: the moment the polling trigger sees too.
+		// Ready for review when it reaches a ready status from any other: the moment the polling trigger sees too.
 		const ready = becomesReady(check.status, status);
 		check.status = status;
 		if (!ready) {

@@ -205,7 +205,8 @@ it('acts once on each event of the time n8n was stopped when it is started again
 	const down = await trainees('E2E-NET-DOWN-1', 'E2E-NET-DOWN-2');
 	const [later] = await trainees('E2E-NET-AFTER-1');
 	// A check in each open status the screening vendor moves one through; the applicant of the last leaves before it
-	// is ready (deactivated, as a day's Sync does), so that the message can only name them by what the event carries.
+	// is ready (deactivated, as a day's Sync does), so that the message can only name them by what the net kept of them
+	// or what the webhook carries.
 	const waiting = [];
 	for (const [open, finding] of [['processing', 'complete'], ['pending', 'clear'], ['awaiting_applicant', 'consider']]) {
 		const { userId, checkId } = await orderedCheck(`E2E-NET-CHECK-${open}`);
@@ -213,11 +214,20 @@ it('acts once on each event of the time n8n was stopped when it is started again
 		waiting.push({ open, finding, userId, checkId });
 	}
 	const leaver = waiting[2];
-	await make().deactivateUser(leaver.userId);
-	// The net has seen each check in its open status (two polls begun since: the first has saved what it saw).
+	// A check the vendor suspends on its way (the applicant must send something): no "background check ready" yet,
+	// from the webhook or the net (review R5); its result comes while n8n is down.
+	const suspended = await orderedCheck('E2E-NET-CHECK-suspended');
+	await make().checkReady(suspended.checkId, 'suspended');
+	waiting.push({ open: 'suspended', finding: 'complete', ...suspended });
+	// The net has seen each check in its status, and read its applicant (two polls begun since: the first has saved
+	// what it saw).
 	await polls(2, 'checks');
 	await settledDeliveries();
 	expect(told()).toEqual([]);
+	expect(env.sandbox.deliveries().filter((delivery) => delivery.event === 'backgroundCheckReady')).toEqual([]);
+	// Then two applicants leave before their checks are ready (a day's Sync deactivates them): MinistrySafe no longer
+	// gives their users.
+	for (const { userId } of [leaver, suspended]) await make().deactivateUser(userId);
 
 	await env.n8n.stop();
 	// While n8n is down: quizzes passed, checks ready. The sandbox's retries (1, 3 and 9 s apart) find nobody.
@@ -260,11 +270,20 @@ it('acts once on each event of the time n8n was stopped when it is started again
 	expect(told().map(({ checkId, eventId }) => [Number(checkId), eventId]).sort()).toEqual(
 		checkIds.map((id) => [id, `background-check-ready:${id}`]).sort(),
 	);
-	// Named as they are in MinistrySafe; the applicant who left by their user, saying why.
+	// Named as they are in MinistrySafe. The applicants who left: by what the net kept of them while their checks were
+	// under way (newcomer 1.2.0, problem 6); in queue mode the webhook processor took the webhook, which names them by
+	// the email and External ID it carries.
 	const messageOf = (checkId: number) => told().find((message) => message.checkId === String(checkId))?.text ?? '';
 	for (const { open, checkId } of waiting.slice(0, 2)) {
 		expect(messageOf(checkId)).toContain(`Applicant: Casey Check\nEmail: user.E2E-NET-CHECK-${open}@example.org\nExternal ID: E2E-NET-CHECK-${open}\n`);
 	}
-	expect(messageOf(leaver.checkId)).toContain(`Applicant: MinistrySafe user ${leaver.userId} (could not be read: deactivated or removed;`);
-	expect(messageOf(leaver.checkId)).not.toMatch(/Applicant: ,|External ID \)/);
+	for (const { checkId, userId } of [leaver, waiting[3]]) {
+		expect(messageOf(checkId)).toContain(
+			isQueueN8n(env.n8n)
+				? `Applicant: MinistrySafe user ${userId} (could not be read: deactivated or removed; email and External ID as the event gave them)\n`
+				: `Applicant: Casey Check (MinistrySafe user ${userId}: deactivated or removed since; named as MinistrySafe gave them while the check was under way)\n`,
+		);
+		expect(messageOf(checkId)).not.toMatch(/not known|Applicant: ,|External ID \)/);
+	}
+	expect(messageOf(waiting[3].checkId)).toContain('Email: user.E2E-NET-CHECK-suspended@example.org\nExternal ID: E2E-NET-CHECK-suspended\nStatus: complete,');
 }, TEST_TIMEOUT_MS);

@@ -187,13 +187,44 @@ describe('msExampleBgCheckReady: the Slack message is chat-safe and names the ap
 			'jane.doe@church.org',
 			'E-34',
 		]);
-		// The poll's check carries the User's id only.
-		const fromPoll = ['applicant', 'email', 'externalId'].map((name) => field(name, polledEvent, unread));
-		expect(fromPoll).toEqual([fromWebhook[0], 'not known', 'not known']);
 		// What the event gave a stranger could have set: as inert as ever.
 		const hostileEvent = { ...webhookEvent, email: '<!channel>@evil.example', external_id: '<!here>' };
 		expect(field('email', hostileEvent, unread)).toBe(chatSafeEmail('<!channel>@evil.example'));
 		expect(field('externalId', hostileEvent, unread)).toBe(chatSafe('<!here>'));
+	});
+
+	// The poll's check carries the User's id; the polling trigger adds `applicant` as the service gave them while the
+	// check was under way (newcomer 1.2.0, problem 6: the net's message read "Email: not known").
+	const kept = { first_name: 'Jane', last_name: 'Doe', email: 'jane.doe@church.org', external_id: 'E-34' };
+
+	it('names an applicant deactivated since by what the polling trigger kept of them, and says so', () => {
+		expect(['applicant', 'email', 'externalId'].map((name) => field(name, { ...polledEvent, applicant: kept }, unread))).toEqual([
+			'Jane Doe (MinistrySafe user 34: deactivated or removed since; named as MinistrySafe gave them while the check was under way)',
+			'jane.doe@church.org',
+			'E-34',
+		]);
+		// A User read now wins over what was kept.
+		const now = { id: 34, first_name: 'Janet', last_name: 'Doe-Smith', email: 'janet@church.org', external_id: 'E-34' };
+		expect(['applicant', 'email'].map((name) => field(name, { ...polledEvent, applicant: kept }, now))).toEqual(['Janet Doe-Smith', 'janet@church.org']);
+		// Kept without a name: named by the user.
+		expect(field('applicant', { ...polledEvent, applicant: { ...kept, first_name: '', last_name: '' } }, unread)).toBe(
+			'MinistrySafe user 34 (deactivated or removed since; named as MinistrySafe gave them while the check was under way)',
+		);
+	});
+
+	it.each(HOSTILE)('what the polling trigger kept, %p, comes out as chatSafe makes it', (hostile) => {
+		const event = { ...polledEvent, applicant: { first_name: hostile, last_name: 'Smith', email: hostile, external_id: hostile } };
+		expect(String(field('applicant', event, unread)).startsWith(`${chatSafe(`${hostile} Smith`)} (MinistrySafe user 34: `)).toBe(true);
+		expect(field('email', event, unread)).toBe(chatSafeEmail(hostile));
+		expect(field('externalId', event, unread)).toBe(chatSafe(hostile));
+	});
+
+	it('says when the poll saw a check only once its applicant was gone, and nothing else', () => {
+		expect(['applicant', 'email', 'externalId'].map((name) => field(name, polledEvent, unread))).toEqual([
+			'MinistrySafe user 34 (could not be read: deactivated or removed before this workflow saw the check under way)',
+			'not known',
+			'not known',
+		]);
 	});
 
 	it('names an applicant read without a name by their user', () => {

@@ -53,10 +53,17 @@ describe('Training Completed', () => {
 	});
 });
 
+/** A User's applicant as the Background Check items carry it: the name, email and External ID the service gave. */
+async function applicantOf(make: ReturnType<typeof changes>, user: number) {
+	const { first_name, last_name, email, external_id } = (await make.api.get(`/users/${user}`)).body as unknown as Record<string, string>;
+	return { first_name, last_name, email, external_id };
+}
+
 describe('Background Check Status Changed', () => {
-	it('emits a check becoming ready once, with previous_status', async () => {
+	it('emits a check becoming ready once, with previous_status and its applicant', async () => {
 		const make = changes(suite.sandbox);
-		const check = await make.orderCheck(await make.user());
+		const user = await make.user();
+		const check = await make.orderCheck(user);
 		const trigger = triggerFor({ event: 'backgroundCheckStatusChanged', statuses: 'complete' });
 		expect(await trigger.activate()).toEqual([]);
 		await expectQuiet(trigger, 2);
@@ -68,6 +75,7 @@ describe('Background Check Status Changed', () => {
 				...listed,
 				event: 'backgroundCheckStatusChanged',
 				previous_status: 'processing',
+				applicant: await applicantOf(make, user),
 				event_id: `background-check-ready:${check}`,
 			},
 		]);
@@ -76,7 +84,8 @@ describe('Background Check Status Changed', () => {
 
 	it('follows a check as the live service moves it: pending, awaiting the applicant, then clear', async () => {
 		const make = changes(suite.sandbox);
-		const check = await make.orderCheck(await make.user());
+		const user = await make.user();
+		const check = await make.orderCheck(user);
 		const every = triggerFor({ event: 'backgroundCheckStatusChanged' });
 		const clearOnly = triggerFor({ event: 'backgroundCheckStatusChanged', statuses: 'clear' });
 		await every.activate();
@@ -87,8 +96,8 @@ describe('Background Check Status Changed', () => {
 			await make.checkReady(check, status);
 			seen.push(...(await every.poll()).map((item) => [item.id, item.status, item.previous_status, item.event_id]));
 		}
-		// Open to open is a change of its own; leaving the last open status for a finished one is the check becoming
-		// ready, when the webhook is sent (contract.md "Event IDs (both triggers)").
+		// At work to at work is a change of its own; reaching a ready status is the check becoming ready, when the
+		// webhook is sent (contract.md "Event IDs (both triggers)").
 		expect(seen).toEqual([
 			[check, 'pending', 'processing', `background-check-status:${check}:processing:pending`],
 			[check, 'awaiting_applicant', 'pending', `background-check-status:${check}:pending:awaiting_applicant`],
@@ -101,6 +110,7 @@ describe('Background Check Status Changed', () => {
 				...listed,
 				event: 'backgroundCheckStatusChanged',
 				previous_status: 'processing',
+				applicant: await applicantOf(make, user),
 				event_id: `background-check-ready:${check}`,
 			},
 		]);
@@ -134,6 +144,100 @@ describe('Background Check Status Changed', () => {
 		]);
 		await expectQuiet(archivedOnly, 2);
 		await expectQuiet(every, 2);
+	});
+
+	it('gives the ready id only at the result: a pause, an end, a word in no list or a status written otherwise is a change of its own (review R5)', async () => {
+		const make = changes(suite.sandbox);
+		const order = async () => await make.orderCheck(await make.user());
+		const [paused, cancelled, disputed, spaced, unknown] = [await order(), await order(), await order(), await order(), await order()];
+		const every = triggerFor({ event: 'backgroundCheckStatusChanged' });
+		const awaitingOnly = triggerFor({ event: 'backgroundCheckStatusChanged', statuses: 'Awaiting Applicant' });
+		await every.activate();
+		await awaitingOnly.activate();
+		const changed = async (moves: Array<[number, string]>) => {
+			for (const [check, status] of moves) await make.checkReady(check, status);
+			return (await every.poll()).map((item) => [item.id, item.previous_status, item.status, item.event_id]);
+		};
+
+		expect(
+			await changed([
+				[paused, 'suspended'],
+				[cancelled, 'cancelled'],
+				[disputed, 'dispute'],
+				[spaced, 'Awaiting Applicant'],
+				[unknown, 'in_review'],
+			]),
+		).toEqual([
+			[paused, 'processing', 'suspended', `background-check-status:${paused}:processing:suspended`],
+			[cancelled, 'processing', 'cancelled', `background-check-status:${cancelled}:processing:cancelled`],
+			[disputed, 'processing', 'dispute', `background-check-status:${disputed}:processing:dispute`],
+			[spaced, 'processing', 'Awaiting Applicant', `background-check-status:${spaced}:processing:awaiting_applicant`],
+			[unknown, 'processing', 'in_review', `background-check-status:${unknown}:processing:in_review`],
+		]);
+		// The filter compares the service's words too.
+		expect((await awaitingOnly.poll()).map((item) => item.id)).toEqual([spaced]);
+		// The same word written another way is no change.
+		expect(await changed([[spaced, 'awaiting_applicant']])).toEqual([]);
+		// Each then gets its result: the ready id now, once.
+		expect(
+			await changed([
+				[paused, 'complete'],
+				[disputed, 'consider'],
+				[spaced, 'Clear'],
+				[unknown, 'complete'],
+			]),
+		).toEqual([
+			[paused, 'suspended', 'complete', `background-check-ready:${paused}`],
+			[disputed, 'dispute', 'consider', `background-check-ready:${disputed}`],
+			// previous_status: the status as the service last wrote it.
+			[spaced, 'awaiting_applicant', 'Clear', `background-check-ready:${spaced}`],
+			[unknown, 'in_review', 'complete', `background-check-ready:${unknown}`],
+		]);
+		await expectQuiet(every, 2);
+	});
+
+	it('names the applicant of a check whose user was deactivated before its result, as the trigger first saw them, and forgets them then', async () => {
+		const make = changes(suite.sandbox);
+		const [before, after, unseen] = [await make.user(), await make.user(), await make.user()];
+		const applicants = { before: await applicantOf(make, before), after: await applicantOf(make, after) };
+		const orderedBefore = await make.orderCheck(before);
+		const trigger = triggerFor({ event: 'backgroundCheckStatusChanged' });
+		// The activation reads the applicant of each check awaiting its result.
+		await trigger.activate();
+
+		// A check ordered since: the poll that sees it reads its applicant, one request, and names them at once.
+		const orderedAfter = await make.orderCheck(after);
+		suite.sandbox.clearRequests();
+		expect((await trigger.poll()).map((item) => [item.id, item.applicant])).toEqual([[orderedAfter, applicants.after]]);
+		expect(suite.sandbox.requests.filter((request) => request.path.startsWith('/api/v2/users')).map((request) => request.path)).toEqual([
+			`/api/v2/users/${after}`,
+		]);
+		// Kept with the saved state: n8n restarts.
+		await trigger.restart();
+
+		// Both applicants leave (a day's Sync deactivates them): the service no longer gives them.
+		await make.deactivateUser(before);
+		await make.deactivateUser(after);
+		expect((await make.api.get(`/users/${before}`)).status).toBe(404);
+		// A check whose applicant left before the trigger saw it: nobody to name.
+		const orderedUnseen = await make.orderCheck(unseen);
+		await make.deactivateUser(unseen);
+
+		await make.checkReady(orderedBefore, 'suspended');
+		expect((await trigger.poll()).map((item) => [item.id, item.event_id, item.applicant])).toEqual([
+			[orderedBefore, `background-check-status:${orderedBefore}:processing:suspended`, applicants.before],
+			[orderedUnseen, `background-check-status:${orderedUnseen}:none:processing`, undefined],
+		]);
+		for (const check of [orderedBefore, orderedAfter, orderedUnseen]) await make.checkReady(check, 'clear');
+		expect((await trigger.poll()).map((item) => [item.id, item.event_id, item.applicant])).toEqual([
+			[orderedBefore, `background-check-ready:${orderedBefore}`, applicants.before],
+			[orderedAfter, `background-check-ready:${orderedAfter}`, applicants.after],
+			[orderedUnseen, `background-check-ready:${orderedUnseen}`, undefined],
+		]);
+		// Forgotten once the checks have their result.
+		const remembered = Object.keys((trigger.state().snapshot as { applicants: Record<string, unknown> }).applicants);
+		expect(remembered.filter((id) => [before, after, unseen].includes(Number(id)))).toEqual([]);
+		await expectQuiet(trigger, 2);
 	});
 });
 

@@ -1,6 +1,7 @@
 // 10,000 Users with their seeded Trainings and Background Checks, all inside the look-back: the saved state stays
 // within its written limit without dropping anything, a quiet poll costs one request per page of the window (one in
 // all for User Created), and an event among them is still emitted once.
+import { APPLICANTS_BUDGET_CHARS } from '../../nodes/MinistrySafePollingTrigger/events/applicants';
 import { MAX_STATE_CHARS } from '../../nodes/MinistrySafePollingTrigger/state';
 import { type Json, list, useSandbox } from '../sandbox/helpers';
 import { PollingTrigger } from './harness';
@@ -56,11 +57,24 @@ it('Training Completed: every completed Training remembered within the limit; on
 	expect(await trigger.poll()).toEqual([]);
 });
 
-it('Background Check Status Changed: every check and status remembered within the limit', async () => {
+it('Background Check Status Changed: every check and status remembered within the limit, and the applicants of the newest checks awaiting a result', async () => {
 	const checks = await everyRecord('/background_checks');
 	const trigger = triggerFor({ event: 'backgroundCheckStatusChanged', options: WHOLE_SEED });
+	suite.sandbox.clearRequests();
 	await trigger.activate();
 	expectWithinLimit(trigger);
+	// The applicants of the checks awaiting a result (several thousand in this seed) are found in the Users list, one
+	// request per 100 Users, not one each; as many are kept as their budget holds, the most recently ordered first.
+	const userReads = suite.sandbox.requests.filter((request) => request.path.startsWith('/api/v2/users'));
+	expect(userReads.every((request) => request.path === '/api/v2/users/with_page')).toBe(true);
+	expect(userReads.length).toBeGreaterThan(0);
+	expect(userReads.length).toBeLessThanOrEqual(100);
+	const { applicants } = (trigger.saved['node:MinistrySafe Polling Trigger'] as { snapshot: { applicants: Record<string, unknown> } }).snapshot;
+	expect(JSON.stringify(applicants).length).toBeLessThanOrEqual(APPLICANTS_BUDGET_CHARS);
+	const awaiting = checks.filter((check) => ['processing', 'pending', 'awaiting_applicant'].includes(String(check.status)));
+	const newest = awaiting.sort((a, b) => Date.parse(String(b.order_date)) - Date.parse(String(a.order_date)))[0];
+	expect(Object.keys(applicants).length).toBeGreaterThan(400);
+	expect(applicants[String(newest.user_id)]).toBeDefined();
 	const requests = await quietPollRequests(trigger);
 	// One request per 100, and at most 3 pages read ahead past the page that ends the list.
 	const pages = Math.floor(checks.length / 100) + 1;

@@ -48,3 +48,40 @@ it('User Created: a state stored by the version before reads as it did: what it 
 	expect(ids(await trigger.poll())).toEqual([next]);
 	expect(await trigger.restart()).toEqual([]);
 });
+
+/**
+ * Background Check Status Changed, as stored up to package 1.2.0's main (d5d46eb): state version 1, its configuration
+ * key, and the snapshot's statuses (each status with its checks' ids), without the applicants kept since.
+ */
+function checksStoredWithoutApplicants(saved: IDataObject): IDataObject {
+	const { version, configuration, snapshot } = saved[STATIC_DATA_KEY] as IDataObject;
+	const { statuses, floor } = snapshot as IDataObject;
+	expect(configuration).toBe('{"event":"backgroundCheckStatusChanged","credential":"1","lookBackDays":90}');
+	return { [STATIC_DATA_KEY]: { version, configuration, snapshot: floor === undefined ? { statuses } : { statuses, floor } } };
+}
+
+it('Background Check Status Changed: a state stored before applicants were kept reads as it did, and reads the applicants of the checks awaiting a result once', async () => {
+	const make = changes(suite.sandbox);
+	const user = await make.user();
+	const check = await make.orderCheck(user);
+	const probe = new PollingTrigger({ sandbox: suite.sandbox, parameters: { event: 'backgroundCheckStatusChanged' } as never });
+	await probe.activate();
+	const { first_name, last_name, email, external_id } = (await make.api.get(`/users/${user}`)).body as unknown as Record<string, string>;
+
+	const trigger = new PollingTrigger({ sandbox: suite.sandbox, parameters: { event: 'backgroundCheckStatusChanged' } as never });
+	trigger.saved = checksStoredWithoutApplicants(probe.saved);
+	suite.sandbox.clearRequests();
+	// n8n starts with the new version: nothing seen before is emitted again; the applicants are read now.
+	expect(await trigger.restart()).toEqual([]);
+	expect(suite.sandbox.requests.some((request) => request.path.startsWith('/api/v2/users'))).toBe(true);
+	suite.sandbox.clearRequests();
+	expect(await trigger.poll()).toEqual([]);
+	expect(suite.sandbox.requests.filter((request) => request.path.startsWith('/api/v2/users'))).toEqual([]);
+
+	await make.deactivateUser(user);
+	await make.checkReady(check);
+	expect((await trigger.poll()).map((item) => [item.id, item.event_id, item.applicant])).toEqual([
+		[check, `background-check-ready:${check}`, { first_name, last_name, email, external_id }],
+	]);
+	expect(await trigger.restart()).toEqual([]);
+});

@@ -164,6 +164,32 @@ describe('background check ready', () => {
 		}
 		expect((await suite.control.post('/background_checks/1/ready')).body).toEqual({ message: 'Background Check not found' });
 	});
+
+	it('is sent when a check reaches its result, not when it is paused on the way, and never for one that ended without a result', async () => {
+		suite.sandbox.reset();
+		await configure({ urls: [receiver.url] });
+		const [user] = list(await suite.api.get('/users'));
+		const order = async () =>
+			Number(
+				(
+					await suite.api.post('/background_checks', {
+						form: { background_check: { user_id: user.id, level: 1, quickapp: 'true', child_serving: 'true', employee_type: 'current' } },
+					})
+				).body.id,
+			);
+		const move = async (check: number, status: string) => await suite.control.post(`/background_checks/${check}/ready`, { json: { status } });
+		const [paused, ended] = [await order(), await order()];
+		// The vendor's words as it writes them (nodes/shared/checkStatuses.ts): paused, then the result.
+		expect((await move(paused, 'Suspended')).body).toMatchObject({ status: 'Suspended', complete_date: null, results_url: null });
+		expect((await move(ended, 'cancelled')).body).toMatchObject({ status: 'cancelled', complete_date: null });
+		expect((await move(ended, 'complete')).status).toBe(422);
+		expect(suite.sandbox.deliveries()).toEqual([]);
+		expect((await move(paused, 'Pre-Adverse')).body).toMatchObject({ status: 'Pre-Adverse' });
+		const [delivery] = await suite.sandbox.waitForDeliveries(1);
+		expect(delivery).toMatchObject({ event: 'backgroundCheckReady', body: { id: String(paused) } });
+		expect((await move(paused, 'clear')).status).toBe(422);
+		expect(suite.sandbox.deliveries()).toHaveLength(1);
+	});
 });
 
 describe('retries', () => {

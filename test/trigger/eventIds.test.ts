@@ -169,6 +169,39 @@ describe('event_id: the same occurrence through both triggers', () => {
 		},
 	);
 
+	test.each(['suspended', 'dispute', 'Awaiting Applicant', 'in_review'])(
+		'a background check that goes to %s on its way: no webhook and no ready id then; at its result the webhook and the poll agree (review R5)',
+		async (pause) => {
+			const check = await make.orderCheck(await make.user());
+			const polling = pollingTrigger({ event: 'backgroundCheckStatusChanged' });
+			await polling.activate();
+			await make.checkReady(check, pause);
+			const [paused] = await polling.poll();
+			expect(paused).toMatchObject({ id: check, previous_status: 'processing', status: pause });
+			expect(paused.event_id).not.toBe(`background-check-ready:${check}`);
+			expect(paused.event_id).toMatch(new RegExp(`^background-check-status:${check}:processing:`));
+
+			await make.checkReady(check, 'complete');
+			const [hooked] = await webhookItems('backgroundCheckReady');
+			const [polled] = await polling.poll();
+			expect(polled).toMatchObject({ id: check, previous_status: pause, status: 'complete' });
+			expect(hooked.event_id).toBe(`background-check-ready:${check}`);
+			expect(polled.event_id).toBe(hooked.event_id);
+			expect(sandbox.deliveries().filter((delivery) => delivery.event === 'backgroundCheckReady')).toHaveLength(1);
+		},
+	);
+
+	it('a background check ended without a result (cancelled): no webhook, and an id of its own from the poll', async () => {
+		const check = await make.orderCheck(await make.user());
+		const polling = pollingTrigger({ event: 'backgroundCheckStatusChanged' });
+		await polling.activate();
+		await make.checkReady(check, 'cancelled');
+		const [ended] = await polling.poll();
+		expect(ended.event_id).toBe(`background-check-status:${check}:processing:cancelled`);
+		await sandbox.waitForDeliveries(sandbox.deliveries().length, 5_000);
+		expect(sandbox.deliveries().filter((delivery) => delivery.event === 'backgroundCheckReady')).toEqual([]);
+	});
+
 	it('a delivery repeated (the service retrying) carries the same event_id each time', async () => {
 		await make.user();
 		const [hooked] = await webhookItems('userCreated');

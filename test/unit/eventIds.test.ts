@@ -85,6 +85,14 @@ describe('the ids of the occurrences', () => {
 		['a new order', backgroundCheckStatusId(512, null, 'processing'), 'background-check-status:512:none:processing'],
 		['complete to archived', backgroundCheckStatusId(512, 'complete', 'archived'), 'background-check-status:512:complete:archived'],
 		['clear to consider (a later change of a finished check)', backgroundCheckStatusId(512, 'clear', 'consider'), 'background-check-status:512:clear:consider'],
+		// Review R5: a pause or an end is a change of its own, and the result after a pause is the check becoming ready.
+		['processing to suspended (paused)', backgroundCheckStatusId(512, 'processing', 'suspended'), 'background-check-status:512:processing:suspended'],
+		['suspended to complete (its result after the pause)', backgroundCheckStatusId(512, 'suspended', 'complete'), 'background-check-ready:512'],
+		['processing to dispute', backgroundCheckStatusId(512, 'processing', 'dispute'), 'background-check-status:512:processing:dispute'],
+		['processing to cancelled (ended without a result)', backgroundCheckStatusId(512, 'processing', 'cancelled'), 'background-check-status:512:processing:cancelled'],
+		['processing to Awaiting Applicant, written with a space', backgroundCheckStatusId(512, 'processing', 'Awaiting Applicant'), 'background-check-status:512:processing:awaiting_applicant'],
+		['a word in no list', backgroundCheckStatusId(512, 'Awaiting Applicant', 'Report Ready'), 'background-check-status:512:awaiting_applicant:report_ready'],
+		['first seen in a word in no list', backgroundCheckStatusId(512, null, 'in_review'), 'background-check-status:512:none:in_review'],
 		['a user created', userCreatedId('77'), 'user-created:77'],
 		['a renewal due', trainingRenewalDueId(901, '2028-03-07'), 'training-renewal-due:901:2028-03-07'],
 	])('%s: %p', (_occurrence, id, expected) => {

@@ -18,7 +18,7 @@ import { includeUnchangedOption } from '../../staffList/parameters/output';
 import { columnsSettings } from '../../staffList/parameters/settings';
 import { fileColumnsNotice, fileOptions, fileSourceOf, STAFF_LIST_FROM_FILE, staffListFields } from '../../staffList/parameters/source';
 import { LEAVER_STATUSES, liveRunNotices, valueOptions } from '../../staffList/parameters/values';
-import { readList } from '../../staffList/row/list';
+import { readList } from '../../staffList/row/readList';
 import { externalIdField, newUserAdditionalFields, newUserNameFields } from '../../users/fields';
 
 /** The columns the pre-filled expressions of versions 1 and 1.1 read, by parameter. */

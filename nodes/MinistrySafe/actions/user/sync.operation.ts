@@ -126,10 +126,10 @@ export const sync: ListOperation = {
 		const options = readOptions(this);
 		// The list's columns and key first; the Organization's Users read once (only what Sync compares of each): every
 		// decision is made from this one read. Nothing of the list's rows outlives the plan but what changed.
-		const { rows, users, columns, key } = await readList(this, await staffListOf(this, itemCount, fileSourceOf(this)), options.columns, () =>
-			allUsers(this, {}, COMPARED_FIELDS),
-		);
-		const values = { ...(key ? { key, columns } : {}), ...valuesAtAGlance(rows, options) };
+		const glance = valuesAtAGlance(options);
+		const list = await staffListOf(this, itemCount, fileSourceOf(this));
+		const { rows, users, columns, key } = await readList(this, list, options.columns, () => allUsers(this, {}, COMPARED_FIELDS), glance.add);
+		const values = { ...(key ? { key, columns } : {}), ...glance.values() };
 		const { decisions, counted } = planSync(rows, users, options, hasItem(this));
 		// From node version 1.3 the output stays small for a large organisation (staffList/item/output.ts).
 		return syncOutput(this, decisions, (decision) => stepOf(this, decision, options.dryRun), { dryRun: options.dryRun, itemCount, counted, values });

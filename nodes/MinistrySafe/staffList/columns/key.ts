@@ -12,9 +12,9 @@ import { keyRank } from './listColumns';
 /** One column that could be the key: how many rows give an ID in it, and how many of those the service has. */
 export interface KeyCandidate {
 	column: string;
-	/** Rows with an ID in it. */
+	/** The distinct IDs it gives. */
 	ids: number;
-	/** Of those, rows whose ID the service has, for the same person (email or name). */
+	/** Of those, the IDs the service has, for the same person (email or name). */
 	known: number;
 }
 
@@ -40,20 +40,20 @@ function samePerson(row: IDataObject, user: IDataObject, columns: ListColumns): 
 	);
 }
 
-/** Each candidate counted against the service's Users. */
+/** Each candidate counted against the service's Users: its distinct IDs, and those the service has for the same person. */
 function counted(rows: IDataObject[], candidates: string[], users: IDataObject[], columns: ListColumns): KeyCandidate[] {
 	const byExternalId = new Map(users.map((user) => [String(user.external_id ?? ''), user]));
 	return candidates.map((column) => {
-		let ids = 0;
-		let known = 0;
+		const ids = new Set<string>();
+		const known = new Set<string>();
 		for (const row of rows) {
 			const id = cellText(row[column]);
 			if (id === undefined) continue;
-			ids++;
+			ids.add(id);
 			const user = byExternalId.get(id);
-			if (user && samePerson(row, user, columns)) known++;
+			if (user && samePerson(row, user, columns)) known.add(id);
 		}
-		return { column, ids, known };
+		return { column, ids: ids.size, known: known.size };
 	});
 }
 

@@ -156,10 +156,14 @@ export function readListColumns(
 		leaving.push(found);
 		const words = KIND_WORDS[found.kind] + orderWords(found, own);
 		const unread = name && 'unread' in name ? name.unread : [];
+		// A column that only looks like one, whose every value the user named, is read by those values alone.
+		const allNamed = own.distinct.size <= STATUS_VALUES && [...own.distinct].every((value) => reader.statuses.named(value) !== undefined);
 		readingOf.set(
 			column,
 			found.looksLike
-				? `unknown: looks like ${/^[aeiou]/.test(words) ? 'an' : 'a'} ${words}, but '${unread.join(' ')}' in its name is not known (name its values, or rename it)`
+				? allNamed
+					? `${words} (by the values you named)`
+					: `unknown: looks like ${/^[aeiou]/.test(words) ? 'an' : 'a'} ${words}, but '${unread.join(' ')}' in its name is not known (name its values, or rename it)`
 				: name === undefined
 					? `${words} (by its values)`
 					: words,

@@ -35,8 +35,11 @@ interface ColumnValues {
 	values: Map<string, ValueCount>;
 }
 
-/** The summary's `values`, `unknown_values` and `lost_characters`, from every row of the list. */
-export function valuesAtAGlance(rows: SyncRow[], options: SyncOptions): IDataObject {
+/**
+ * The summary's `values`, `unknown_values` and `lost_characters`, from every row of the list: `add` each row as it is
+ * read (a row keeps only the cells that decide something), then `values()`.
+ */
+export function valuesAtAGlance(options: SyncOptions): { add: (row: SyncRow) => void; values: () => IDataObject } {
 	const today = options.columns?.leaving?.today;
 	const columns = new Map<string, ColumnValues>();
 	const count = (row: SyncRow, field: UnknownValue['field'], column: string, value: string, reading: Reading) => {
@@ -55,7 +58,8 @@ export function valuesAtAGlance(rows: SyncRow[], options: SyncOptions): IDataObj
 		if (reading === 'unknown' && known.people.length < PEOPLE_LISTED) known.people.push(namedOf(row));
 	};
 	const lost: IDataObject[] = [];
-	for (const row of rows) {
+	let lostCount = 0;
+	const add = (row: SyncRow) => {
 		for (const cell of row.statusCells ?? []) {
 			// An end date is listed by what it says, not date by date; an unreadable one as written.
 			const grouped = cell.kind === 'endDate' && today !== undefined ? endDateGroup(cell.meaning, today) : undefined;
@@ -63,9 +67,15 @@ export function valuesAtAGlance(rows: SyncRow[], options: SyncOptions): IDataObj
 		}
 		if (row.typeCell && readsTypeColumn(options.columns)) count(row, 'user_type', row.typeCell.column, row.typeCell.value, row.typeCell.meaning ?? 'unknown');
 		for (const field of row.lost ?? []) if (lost.length < VALUES_LISTED) lost.push({ ...field, ...namedOf(row), file_row: row.fileRow?.line ?? null });
-	}
+		lostCount += row.lost?.length ?? 0;
+	};
+	return { add, values: () => summaryOf([...columns.values()], lost, lostCount) };
+}
+
+/** The summary's fields from what the rows added. */
+function summaryOf(columns: ColumnValues[], lost: IDataObject[], lostCount: number): IDataObject {
 	const byRows = (entry: ColumnValues) => [...entry.values].sort(([, a], [, b]) => b.rows - a.rows);
-	const values = [...columns.values()].map((entry) => {
+	const values = columns.map((entry) => {
 		const listed = byRows(entry);
 		return {
 			column: entry.column,
@@ -74,11 +84,10 @@ export function valuesAtAGlance(rows: SyncRow[], options: SyncOptions): IDataObj
 			more_values: Math.max(0, listed.length - VALUES_LISTED),
 		};
 	});
-	const unknownValues = [...columns.values()].flatMap((entry) =>
+	const unknownValues = columns.flatMap((entry) =>
 		byRows(entry)
 			.filter(([, { reading }]) => reading === 'unknown')
 			.map(([value, { rows: held, people }]) => ({ field: entry.field, column: entry.column, value, rows: held, people, more_people: held - people.length })),
 	);
-	const lostCount = rows.reduce((sum, row) => sum + (row.lost?.length ?? 0), 0);
 	return { unknown_values: unknownValues, values, ...(lostCount > 0 ? { lost_characters: lost, more_lost_characters: lostCount - lost.length } : {}) };
 }

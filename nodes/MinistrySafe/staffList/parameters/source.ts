@@ -54,7 +54,7 @@ export const fileOptions: INodeProperties[] = [
 		name: 'externalIdColumn',
 		type: 'string',
 		default: '',
-		placeholder: 'e.g. TEACHERNUMBER',
+		placeholder: 'e.g. HRMS_KEY',
 		displayOptions: forFile,
 		description:
 			"The file's column that holds each person's ID in your own system, when its name is not one the columns are mapped by. Leave empty to map it automatically.",

@@ -36,21 +36,42 @@ function readRow(context: IExecuteFunctions, entry: ListEntry, settings: Columns
 	return { item: entry.item, ...(entry.file ? { fileRow: entry.file.row } : {}), ...readStaffRow(context, entry.item, settings, entry.file, reading) };
 }
 
-/** Reads the whole list, its columns and key first; `users` reads the service's Users (once, and only when needed). */
+/** A file row's cells once read: nothing (the row keeps what it says). */
+const READ: IDataObject = Object.freeze({});
+
+/**
+ * Each row read, handed to `seen` (the values at a glance count every cell), and kept with the cells that decide
+ * something (left, unknown): a row still there says so by having none. A file's cells are let go once its row is read,
+ * so that a list of 100,000 people is not held twice.
+ */
+function readRows(context: IExecuteFunctions, list: StaffListSource, settings: ColumnsSettings | undefined, seen: (row: SyncRow) => void, reading?: ListReading): SyncRow[] {
+	return list.entries.map((entry) => {
+		const row = readRow(context, entry, settings, reading);
+		seen(row);
+		if (entry.file) entry.file.json = READ;
+		return row.statusCells?.some(({ meaning }) => meaning !== 'staying') === false ? { ...row, statusCells: [] } : row;
+	});
+}
+
+/**
+ * Reads the whole list, its columns and key first; `users` reads the service's Users (once, and only when needed),
+ * `seen` is given every row as it is read.
+ */
 export async function readList(
 	context: IExecuteFunctions,
 	list: StaffListSource,
 	settings: ColumnsSettings | undefined,
 	users: () => Promise<IDataObject[]>,
+	seen: (row: SyncRow) => void = () => undefined,
 ): Promise<ReadList> {
 	if (settings && list.files) checkChosenColumns(context, settings, list.files);
 	if (!settings?.at1_3 || !settings.sync || !settings.automatic || !settings.leaving) {
-		const rows = list.entries.map((entry) => readRow(context, entry, settings));
+		const rows = readRows(context, list, settings, seen);
 		// A key column found in no row is the list's problem, said once rather than on every row.
 		if (settings && rows.length > 0 && rows.every((row) => row.externalId === undefined)) throw listWithoutExternalId(context, settings, list.files);
 		return { rows, users: await users() };
 	}
-	const jsons = list.entries.map((entry) => fieldsOf(context, entry));
+	let jsons = list.entries.map((entry) => fieldsOf(context, entry));
 	const columns = readListColumns(jsons, columnNames(jsons, list), settings.leaving, settings.chosenColumns);
 	const chosen = settings.chosenColumns?.external_id;
 	const candidates = columns.fields.external_id ?? [];
@@ -59,9 +80,9 @@ export async function readList(
 	const read = await users();
 	const choice = chooseKey(jsons, columns, read, chosen);
 	if (!choice || 'undecided' in choice) throw keyUndecided(context, settings, list.files, columns, choice?.undecided ?? []);
-	const reading = { columns, key: choice.key.column };
+	jsons = [];
 	return {
-		rows: list.entries.map((entry) => readRow(context, entry, settings, reading)),
+		rows: readRows(context, list, settings, seen, { columns, key: choice.key.column }),
 		users: read,
 		columns: readingsWithKey(columns, choice),
 		key: choice.key,

@@ -115,7 +115,7 @@ describe('an Excel workbook through the upload template', () => {
 			'Email: email',
 			'Termination Date: the day the person leaves (on or before today: left)',
 			'Hire Date: hire date (after the day the person left: hired again)',
-			'Notes: not read',
+			'Not read: Notes',
 		]);
 		expect(sentWrites(sandbox())).toEqual([]);
 	});
@@ -238,6 +238,49 @@ describe('the ending page', () => {
 		expect(run.outputs.get('Sync employees')?.map(({ json }) => json.action)).toEqual(['unchanged', 'skipped', 'summary']);
 	});
 
+	it("an Active Directory export: its own accounts named by their rows as no one's, a person on two rows said once, Enabled and userAccountControl listed as read", async () => {
+		const [disabled, twice] = await usable();
+		const account = (name: string, person?: Pick<UserRecord, 'external_id' | 'first_name' | 'last_name' | 'email'>, enabled = true) => ({
+			SamAccountName: name,
+			EmployeeID: person?.external_id ?? '',
+			GivenName: person?.first_name ?? '',
+			Surname: person?.last_name ?? '',
+			mail: person?.email ?? '',
+			Enabled: enabled ? 'TRUE' : 'FALSE',
+			userAccountControl: enabled ? '512' : '514',
+		});
+		const content = csvExport([
+			account('Administrator'),
+			account('Guest', undefined, false),
+			account('krbtgt', undefined, false),
+			account('sofia', disabled, false),
+			account('will', twice),
+			account('will.two', twice),
+			account('ngozi', { external_id: 'AD-NEW-1', first_name: 'Ngozi', last_name: 'Adeyemi', email: 'ngozi.adeyemi@example.org' }),
+		]);
+
+		const run = await sent({ name: 'ad-users.csv', content });
+
+		expect(lines(run)).toEqual(
+			expect.arrayContaining([
+				'Would create 1 employee: Ngozi Adeyemi',
+				`Would deactivate 1: ${fullName(disabled)}`,
+				'Would skip 5:',
+				"3 (row 2, row 3, row 4): no ID, name or email in these rows (a directory's own accounts, such as Administrator or Guest, have none): nobody would be added.",
+				`2 (${fullName(twice)}, ${fullName(twice)}): the same ID is on more than one row of the file, and none of those rows would be used. Keep one row for each person in your export, and send it again.`,
+			]),
+		);
+		expect(section(run, 'How the columns of your file were read:')).toEqual([
+			"EmployeeID: each person's ID: matched on it",
+			'GivenName: first name',
+			'Surname: last name',
+			'mail: email',
+			'Enabled: whether the person is active (yes or no)',
+			'userAccountControl: account control (a disabled account: left)',
+			'Not read: SamAccountName',
+		]);
+	});
+
 	it("escapes the file's text: a column name or a value is never HTML", async () => {
 		const run = await sent({
 			name: 'tags.csv',
@@ -247,7 +290,7 @@ describe('the ending page', () => {
 		const message = run.ending?.message ?? '';
 		expect(message).not.toMatch(/<(b|i|Sons)>/);
 		expect(lines(run)).toEqual(
-			expect.arrayContaining(["Status '&lt;i&gt;XJ&lt;/i&gt;' (1 row: Theo Ray &amp; &lt;Sons&gt;) is not known.", '&lt;b&gt;Dept&lt;/b&gt;: not read']),
+			expect.arrayContaining(["Status '&lt;i&gt;XJ&lt;/i&gt;' (1 row: Theo Ray &amp; &lt;Sons&gt;) is not known.", 'Not read: &lt;b&gt;Dept&lt;/b&gt;']),
 		);
 	});
 });

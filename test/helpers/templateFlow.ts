@@ -56,7 +56,7 @@ export interface FlowInput {
 	answer?: (page: FlowPage) => IDataObject | undefined;
 }
 
-const json = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
+const json = <T>(value: T): T => (value === undefined ? value : (JSON.parse(JSON.stringify(value)) as T));
 
 /** `$('Node')` as n8n's expressions and Code nodes have it: a node not run yet throws on reading its items. */
 function nodeAccess(outputs: Map<string, FlowItem[]>) {

@@ -845,6 +845,22 @@ describe('Upload your staff list: a list read column by column (its key, its dat
 		expect(after.find((user) => user.external_id === 'TPL-XLD-2')).toMatchObject({ first_name: 'Omar', user_type: 'employee' });
 	});
 
+	it('an empty workbook, or one with column names only: the page tells the uploader the file has no one on it; nothing is sent', async () => {
+		const start = env.sandbox.requests.length;
+		for (const rows of [[], [['Employee ID', 'First Name', 'Last Name', 'Email']]]) {
+			const page = await uploadForm({
+				'Staff list (CSV or Excel)': { name: 'empty.xlsx', type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', content: excelFile(rows) },
+				'Who is on the list?': EMPLOYEES,
+				'What should happen?': APPLY,
+			});
+			expect({ title: page.title, text: page.text }).toEqual({
+				title: 'The staff list needs a change',
+				text: expect.stringContaining('Your file has no one on it: no row below its column names. Check the export'),
+			});
+		}
+		expect(sentSince(start)).toEqual([]);
+	});
+
 	/** An Infinite Campus-like staff export: Campus's own personID (an internal number) before the district's staffNumber. */
 	const campusExport = (people: Array<{ external_id: string; first_name: string; last_name: string; email: string; endDate?: string }>, firstPersonId: number) =>
 		csv([
@@ -876,12 +892,12 @@ describe('Upload your staff list: a list read column by column (its key, its dat
 		);
 		expect(columnsRead(dryRun, 7)).toEqual([
 			"personID: another ID, not read (matched on 'staffNumber')",
-			'staffStateID: not read',
 			"staffNumber: each person's ID: matched on it",
 			'lastName: last name',
 			'firstName: first name',
 			'email: email',
 			'endDate: the day the person leaves (on or before today: left), month first',
+			'Not read: staffStateID',
 		]);
 
 		start = env.sandbox.requests.length;

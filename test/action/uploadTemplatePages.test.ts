@@ -31,16 +31,18 @@ interface Upload {
 	sheet?: unknown[][];
 	people?: string;
 	mode?: string;
+	/** The form's last fields: what values of the file mean, by field name. */
+	meanings?: IDataObject;
 	answer?: (page: FlowPage) => IDataObject | undefined;
 }
 
 /** The form sent with a file, as n8n's Form Trigger puts it out: the answers, and the file in `staff_list`. */
-function sent({ name, content = '', sheet, people = EMPLOYEES, mode = DRY_RUN, answer }: Upload): Promise<FlowRun> {
+function sent({ name, content = '', sheet, people = EMPLOYEES, mode = DRY_RUN, meanings = {}, answer }: Upload): Promise<FlowRun> {
 	const bytes = Buffer.from(sheet ? 'PK (a workbook: its rows are given as Extract From File reads them)' : content, 'utf8');
 	const mimeType = sheet ? XLSX : 'text/csv';
 	return runFlow(upload as NonNullable<typeof upload>, {
 		trigger: {
-			json: { staff_list: { filename: name, mimetype: mimeType, size: bytes.length }, people, mode, left_values: '', staying_values: '', volunteer_values: '', employee_values: '' },
+			json: { staff_list: { filename: name, mimetype: mimeType, size: bytes.length }, people, mode, left_values: '', staying_values: '', volunteer_values: '', employee_values: '', ...meanings },
 			binary: { staff_list: { data: bytes.toString('base64'), mimeType, fileName: name, fileExtension: name.split('.').pop() } },
 		},
 		sandbox: sandbox(),
@@ -279,6 +281,60 @@ describe('the ending page', () => {
 			'userAccountControl: account control (a disabled account: left)',
 			'Not read: SamAccountName',
 		]);
+	});
+
+	it('a column that looks like an active flag but whose name is not wholly understood: named as not known with what to do, its new people not added', async () => {
+		const [known] = await usable();
+		const rows = [
+			{ 'Employee ID': known.external_id, 'First Name': known.first_name, 'Last Name': known.last_name, Email: known.email, 'Active Ministry Team': 'N' },
+			{ 'Employee ID': 'AMT-1', 'First Name': 'Tess', 'Last Name': 'Teamer', Email: 'tess.teamer@example.org', 'Active Ministry Team': 'Y' },
+		];
+
+		const run = await sent({ name: 'church.csv', content: csvExport(rows) });
+
+		expect(section(run, 'How the columns of your file were read:')).toContain(
+			"Active Ministry Team: not known: it looks like whether the person is active (yes or no), but 'ministry team' in its name is not known. Say what its values mean in the form's last fields, or rename the column in your export",
+		);
+		// Its "no" says nothing (not on that team); anything else is not known until the uploader says what it means.
+		expect(lines(run)).toEqual(
+			expect.arrayContaining([
+				"Active Ministry Team 'Y' (1 row: Tess Teamer) is not known.",
+				'1 (Tess Teamer): a value in the row is not known (below), so nobody would be added.',
+				'Unchanged: 1',
+			]),
+		);
+		expect(lines(run)).not.toContain(expect.stringMatching(/^Would (create|deactivate)/));
+
+		// As the page says: 'Y' said on the form to mean still there.
+		const answered = await sent({ name: 'church.csv', content: csvExport(rows), meanings: { staying_values: 'Y' } });
+		expect(lines(answered)).toContain('Would create 1 employee: Tess Teamer');
+		expect(lines(answered).join('\n')).not.toContain('not known');
+		expect(section(answered, 'How the columns of your file were read:')).toContain(
+			"Active Ministry Team: whether the person is active (yes or no), by the values named on the form alone (the words 'ministry team' in its name are not understood)",
+		);
+	});
+
+	it('a termination date that reads two ways, one before today and one after, in a file that never says which: named, and the advice is to write it year first', async () => {
+		const today = runDay(0);
+		const year = today.getUTCFullYear();
+		const day = (month: number, date: number) => Date.UTC(year, month - 1, date);
+		const pairs = Array.from({ length: 144 }, (_, index) => [Math.floor(index / 12) + 1, (index % 12) + 1]);
+		const [first, second] = pairs.find(([a, b]) => day(a, b) <= today.getTime() !== day(b, a) <= today.getTime()) as number[];
+		const written = `${String(first).padStart(2, '0')}/${String(second).padStart(2, '0')}/${year}`;
+
+		const run = await sent({
+			name: 'dates.csv',
+			content: csvExport([{ 'Employee ID': 'DATE-1', 'First Name': 'Dana', 'Last Name': 'Twoways', Email: 'dana.twoways@example.org', 'Termination Date': written }]),
+		});
+
+		expect(lines(run)).toEqual(
+			expect.arrayContaining([
+				`Termination Date '${written}' (1 row: Dana Twoways) is not known.`,
+				'A date that is not known (one that reads two ways, such as 5/6/2026 in a file whose other dates do not say whether the day or the month comes first) neither adds nor deactivates anyone: write it as year-month-day (2026-05-06) in your export, and send the file again.',
+			]),
+		);
+		// The form's last fields are for statuses and types: a date is mended in the export.
+		expect(lines(run).join('\n')).not.toContain('Other values in the file that mean');
 	});
 
 	it("escapes the file's text: a column name or a value is never HTML", async () => {

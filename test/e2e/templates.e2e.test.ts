@@ -100,8 +100,11 @@ function csv(rows: string[][]): string {
 	return `${rows.map((row) => row.map(cell).join(',')).join('\r\n')}\r\n`;
 }
 
-/** The rows as an Excel workbook, written by the spreadsheet library the n8n under test reads Excel files with. */
-function excelFile(rows: string[][]): Uint8Array {
+/**
+ * The rows as an Excel workbook, written by the spreadsheet library the n8n under test reads Excel files with; a Date is
+ * a date cell, as Excel keeps one (a serial day number with a date format).
+ */
+function excelFile(rows: Array<Array<string | Date>>): Uint8Array {
 	const nodesBase = createRequire(join(selectedRuntime().dir, 'node_modules', 'n8n-nodes-base', 'package.json'));
 	// n8n 2.8 depends on SheetJS as 'xlsx', 2.41 on its republished '@e965/xlsx'.
 	const sheetJs = ['xlsx', '@e965/xlsx'].flatMap((name) => {
@@ -113,7 +116,7 @@ function excelFile(rows: string[][]): Uint8Array {
 	})[0];
 	if (!sheetJs) throw new Error(`The n8n in ${selectedRuntime().dir} has no SheetJS ('xlsx' or '@e965/xlsx')`);
 	const workbook = sheetJs.utils.book_new();
-	sheetJs.utils.book_append_sheet(workbook, sheetJs.utils.aoa_to_sheet(rows), 'Staff');
+	sheetJs.utils.book_append_sheet(workbook, sheetJs.utils.aoa_to_sheet(rows, { cellDates: true }), 'Staff');
 	return new Uint8Array(sheetJs.write(workbook, { type: 'buffer', bookType: 'xlsx' }) as Buffer);
 }
 
@@ -121,7 +124,7 @@ interface SheetJs {
 	utils: {
 		book_new(): unknown;
 		book_append_sheet(workbook: unknown, sheet: unknown, name: string): void;
-		aoa_to_sheet(rows: string[][]): unknown;
+		aoa_to_sheet(rows: Array<Array<string | Date>>, options: { cellDates: boolean }): unknown;
 	};
 	write(workbook: unknown, options: { type: 'buffer'; bookType: 'xlsx' }): unknown;
 }
@@ -403,11 +406,12 @@ describe('Upload your staff list: exports as HR systems write them', () => {
 		);
 	});
 
-	it('a PowerSchool-like export (TEACHERNUMBER) of employees and volunteers: the next page asks for the ID and the type column; applied, each is created with both', async () => {
+	it("a PowerSchool-like export keyed on the district's own column (HRMS_KEY) of employees and volunteers: the next page asks for the ID and the type column; applied, each is created with both", async () => {
 		// PowerSchool's staff fields (https://ps.powerschool-docs.com/pssis-data-dictionary/latest/teachers-ver7-8-0),
-		// with the school's own column for employees and volunteers.
+		// keyed on a district's own HR system key (a custom field no rule can read, as PowerSchool's TEACHERNUMBER now
+		// is), with the school's own column for employees and volunteers.
 		const start = env.sandbox.requests.length;
-		const header = ['TEACHERNUMBER', 'FIRST_NAME', 'LAST_NAME', 'EMAIL_ADDR', 'STAFF_GROUP'];
+		const header = ['HRMS_KEY', 'FIRST_NAME', 'LAST_NAME', 'EMAIL_ADDR', 'STAFF_GROUP'];
 		const people = [
 			['TPL-PS-501', 'Iris', 'Teachwell', 'iris.teachwell@example.org', 'Employee'],
 			['TPL-PS-502', 'Omar', 'Helpwell', 'omar.helpwell@example.org', 'Volunteer'],
@@ -425,7 +429,7 @@ describe('Upload your staff list: exports as HR systems write them', () => {
 		expect(choicesOf(question, "Column with each person's ID")).toEqual(header);
 		expect(choicesOf(question, 'Column that says employee or volunteer')).toEqual(header);
 
-		const page = await submitPage(question, { "Column with each person's ID": 'TEACHERNUMBER', 'Column that says employee or volunteer': 'STAFF_GROUP' });
+		const page = await submitPage(question, { "Column with each person's ID": 'HRMS_KEY', 'Column that says employee or volunteer': 'STAFF_GROUP' });
 
 		expect(page.title).toBe('Your staff list is applied');
 		expect(page.text.split('\n')).toEqual(expect.arrayContaining(['Created 1 employee: Iris Teachwell', 'Created 1 volunteer: Omar Helpwell']));
@@ -755,6 +759,183 @@ describe('Upload your staff list: the values exports write (status codes, employ
 		for (const { value, people } of church.unknown.filter(({ value }) => value !== 'Regular Attender')) {
 			for (const person of people) expect([value, after.find((user) => user.external_id === person.externalId)]).toEqual([value, undefined]);
 		}
+	});
+});
+
+describe('Upload your staff list: a list read column by column (its key, its dates, every column on the page)', () => {
+	/** People the service has that no test above touches, each as a row of a staff list. */
+	let known: ApiUser[];
+	const DAY_MS = 24 * 60 * 60 * 1000;
+	/** A date cell `days` from today, at midnight of this machine's day (as Excel keeps a date). */
+	const dayCell = (days: number) => {
+		const day = new Date(Date.now() + days * DAY_MS);
+		return new Date(day.getFullYear(), day.getMonth(), day.getDate());
+	};
+	const fullName = (person: { first_name: string; last_name: string }) => `${person.first_name} ${person.last_name}`;
+	/** The page's lines on how the file's columns were read: one a column. */
+	const columnsRead = (page: FormPage, columns: number) => {
+		const lines = page.text.split('\n');
+		const at = lines.indexOf('How the columns of your file were read:');
+		return at < 0 ? [] : lines.slice(at + 1, at + 1 + columns);
+	};
+
+	beforeAll(async () => {
+		const usable = (await allUsers()).filter((user) => /^\d+$/.test(user.external_id) && user.user_type && !/[<>&']/.test(`${user.first_name}${user.last_name}`));
+		// Past those the tests above take from the front (the first ten) and the back (the last two).
+		known = usable.slice(10, -2);
+		expect(known.length).toBeGreaterThanOrEqual(5);
+	});
+
+	it('an Excel workbook with a title row and real date cells: a past termination date deactivates a known person and keeps a new one from being created, a later one keeps; dry run, then applied', async () => {
+		const [leaver, stays] = known;
+		const header = ['Employee ID', 'First Name', 'Last Name', 'Email', 'Hire Date', 'Termination Date'];
+		const rows: Array<Array<string | Date>> = [
+			// A report's title above the header, as Excel keeps it: one cell of a row.
+			['Active Staff as of Nov 28, 2026'],
+			header,
+			[leaver.external_id, leaver.first_name, leaver.last_name, leaver.email, dayCell(-900), dayCell(-30)],
+			[stays.external_id, stays.first_name, stays.last_name, stays.email, dayCell(-400), dayCell(200)],
+			['TPL-XLD-1', 'Nadia', 'Leftearly', 'nadia.leftearly@example.org', dayCell(-60), dayCell(-3)],
+			['TPL-XLD-2', 'Omar', 'Newhire', 'omar.newhire@example.org', dayCell(-5), ''],
+		];
+		const workbook: FormFile = {
+			name: 'staff-dates.xlsx',
+			type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+			content: excelFile(rows),
+		};
+		const before = await allUsers();
+		let start = env.sandbox.requests.length;
+
+		const dryRun = await uploadForm({ 'Staff list (CSV or Excel)': workbook, 'Who is on the list?': EMPLOYEES, 'What should happen?': DRY_RUN });
+
+		expect(writes(sentSince(start))).toEqual([]);
+		expect(await allUsers()).toEqual(before);
+		expect(dryRun.title).toBe('What would change');
+		expect(dryRun.text.split('\n')).toEqual(
+			expect.arrayContaining([
+				"Matched on 'Employee ID': 2 of 4 IDs are in MinistrySafe.",
+				'Would create 1 employee: Omar Newhire',
+				`Would deactivate 1: ${fullName(leaver)}`,
+				'1 (Nadia Leftearly) left and is not in MinistrySafe: nobody would be added.',
+				'Unchanged: 1',
+				SEND_AGAIN,
+			]),
+		);
+		// No column named after the title's pieces (__EMPTY), and no date left unread.
+		expect(columnsRead(dryRun, header.length)).toEqual([
+			"Employee ID: each person's ID: matched on it",
+			'First Name: first name',
+			'Last Name: last name',
+			'Email: email',
+			'Hire Date: hire date (after the day the person left: hired again)',
+			'Termination Date: the day the person leaves (on or before today: left)',
+		]);
+		expect(dryRun.text).not.toMatch(/is not known|__EMPTY/);
+
+		start = env.sandbox.requests.length;
+		const applied = await uploadForm({ 'Staff list (CSV or Excel)': workbook, 'Who is on the list?': EMPLOYEES, 'What should happen?': APPLY });
+
+		expect(applied.title).toBe('Your staff list is applied');
+		expect(applied.text.split('\n')).toEqual(expect.arrayContaining(['Created 1 employee: Omar Newhire', `Deactivated 1: ${fullName(leaver)}`]));
+		expect(writes(sentSince(start)).map(({ method, path }) => `${method} ${path}`).sort()).toEqual(['DELETE /api/v2/users/' + leaver.id, 'POST /api/v2/users'].sort());
+		const after = await allUsers();
+		expect(after.find((user) => user.id === leaver.id)).toBeUndefined();
+		expect(after.find((user) => user.id === stays.id)).toEqual(stays);
+		expect(after.find((user) => user.external_id === 'TPL-XLD-1')).toBeUndefined();
+		expect(after.find((user) => user.external_id === 'TPL-XLD-2')).toMatchObject({ first_name: 'Omar', user_type: 'employee' });
+	});
+
+	it('an empty workbook, or one with column names only: the page tells the uploader the file has no one on it; nothing is sent', async () => {
+		const start = env.sandbox.requests.length;
+		for (const rows of [[], [['Employee ID', 'First Name', 'Last Name', 'Email']]]) {
+			const page = await uploadForm({
+				'Staff list (CSV or Excel)': { name: 'empty.xlsx', type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', content: excelFile(rows) },
+				'Who is on the list?': EMPLOYEES,
+				'What should happen?': APPLY,
+			});
+			expect({ title: page.title, text: page.text }).toEqual({
+				title: 'The staff list needs a change',
+				text: expect.stringContaining('Your file has no one on it: no row below its column names. Check the export'),
+			});
+		}
+		expect(sentSince(start)).toEqual([]);
+	});
+
+	/** An Infinite Campus-like staff export: Campus's own personID (an internal number) before the district's staffNumber. */
+	const campusExport = (people: Array<{ external_id: string; first_name: string; last_name: string; email: string; endDate?: string }>, firstPersonId: number) =>
+		csv([
+			['personID', 'staffStateID', 'staffNumber', 'lastName', 'firstName', 'email', 'endDate'],
+			...people.map((person, index) => [String(firstPersonId + index), `S${firstPersonId + index}`, person.external_id, person.last_name, person.first_name, person.email, person.endDate ?? '']),
+		]);
+
+	it("an Infinite Campus-like export (personID before staffNumber): the page says it matched on staffNumber, whose IDs MinistrySafe has, and applied, nobody it has is created again", async () => {
+		const [, , renamed, same, leaver] = known;
+		const newcomer = { external_id: 'TPL-IC-1', first_name: 'Hung', last_name: 'Tran', email: 'hung.tran.ic@example.org' };
+		const file: FormFile = {
+			name: 'campus-staff.csv',
+			type: 'text/csv',
+			content: campusExport([{ ...renamed, last_name: `${renamed.last_name}-Moved` }, same, { ...leaver, endDate: '06/30/2020' }, newcomer], 48211),
+		};
+		let start = env.sandbox.requests.length;
+
+		const dryRun = await uploadForm({ 'Staff list (CSV or Excel)': file, 'Who is on the list?': EMPLOYEES, 'What should happen?': DRY_RUN });
+
+		expect(writes(sentSince(start))).toEqual([]);
+		const lines = dryRun.text.split('\n');
+		expect(lines).toEqual(
+			expect.arrayContaining([
+				"Matched on 'staffNumber': 3 of 4 IDs are in MinistrySafe.",
+				'Would create 1 employee: Hung Tran',
+				`Would update 1: ${renamed.first_name} ${renamed.last_name}-Moved (last_name)`,
+				`Would deactivate 1: ${fullName(leaver)}`,
+			]),
+		);
+		expect(columnsRead(dryRun, 7)).toEqual([
+			"personID: another ID, not read (matched on 'staffNumber')",
+			"staffNumber: each person's ID: matched on it",
+			'lastName: last name',
+			'firstName: first name',
+			'email: email',
+			'endDate: the day the person leaves (on or before today: left), month first',
+			'Not read: staffStateID',
+		]);
+
+		start = env.sandbox.requests.length;
+		const applied = await uploadForm({ 'Staff list (CSV or Excel)': file, 'Who is on the list?': EMPLOYEES, 'What should happen?': APPLY });
+
+		expect(applied.title).toBe('Your staff list is applied');
+		const sent = writes(sentSince(start));
+		expect(sent.filter((request) => request.method === 'POST').map((request) => request.body)).toEqual([
+			{ user: expect.objectContaining({ external_id: 'TPL-IC-1', first_name: 'Hung' }) },
+		]);
+		expect(sent.map(({ method, path }) => `${method} ${path}`).sort()).toEqual(
+			['POST /api/v2/users', `PUT /api/v2/users/${renamed.id}`, `DELETE /api/v2/users/${leaver.id}`].sort(),
+		);
+		const after = await allUsers();
+		for (const person of [renamed, same]) expect(after.filter((user) => user.email === person.email).map((user) => user.id)).toEqual([person.id]);
+	});
+
+	it('an export of a new organization with two ID-like columns MinistrySafe has none of: the next page asks which, the candidates first; nothing is sent before the answer', async () => {
+		const newcomers = [1, 2, 3].map((n) => ({ external_id: `TPL-ICN-${n}`, first_name: `Nia${n}`, last_name: 'Campusnew', email: `nia${n}.campusnew@example.org` }));
+		const file: FormFile = { name: 'campus-new.csv', type: 'text/csv', content: campusExport(newcomers, 59001) };
+		const start = env.sandbox.requests.length;
+
+		const question = await uploadForm({ 'Staff list (CSV or Excel)': file, 'Who is on the list?': EMPLOYEES, 'What should happen?': APPLY });
+
+		// Sync read the service's IDs to weigh the columns; it changed nothing, though the form said to apply.
+		expect(writes(sentSince(start))).toEqual([]);
+		expect(question.title).toBe("Which column holds each person's ID?");
+		expect(question.text).toContain(
+			"More than one column of your file could hold each person's ID: 'personID' (0 of its 3 IDs are in MinistrySafe), 'staffNumber' (0 of its 3 IDs are in MinistrySafe).",
+		);
+		expect(choicesOf(question, "Column with each person's ID")).toEqual(['personID', 'staffNumber', 'staffStateID', 'lastName', 'firstName', 'email', 'endDate']);
+		expect(question.text).not.toMatch(/Map Automatically|External ID Column|Sync|\[item/);
+
+		const page = await submitPage(question, { "Column with each person's ID": 'staffNumber' });
+
+		expect(page.title).toBe('Your staff list is applied');
+		expect(page.text.split('\n')).toEqual(expect.arrayContaining(["Matched on 'staffNumber': 0 of 3 IDs are in MinistrySafe.", `Created 3 employees: ${newcomers.map(fullName).join(', ')}`]));
+		expect(writes(sentSince(start)).map((request) => (request.body as { user: { external_id: string } }).user.external_id).sort()).toEqual(newcomers.map((person) => person.external_id));
 	});
 });
 

@@ -57,9 +57,16 @@ describe('the upload template', () => {
 		expect(nodeNamed('Which column holds the ID?').parameters).toMatchObject({ operation: 'page', defineForm: 'json' });
 	});
 
-	it('reads an Excel workbook with Extract From File and hands it to Sync as CSV, in the field Sync reads', () => {
-		expect(nodeNamed('Extract from Excel').parameters).toMatchObject({ operation: 'xlsx', binaryPropertyName: 'staff_list' });
-		expect(nodeNamed('Excel as CSV')).toMatchObject({ type: 'n8n-nodes-base.convertToFile', parameters: { operation: 'csv', binaryPropertyName: 'staff_list' } });
+	it('reads every row of an Excel workbook with Extract From File (a title row a row, no column named __EMPTY) and hands it to Sync as CSV, in the field Sync reads', () => {
+		const extract = nodeNamed('Extract from Excel') as ReturnType<typeof nodeNamed> & { alwaysOutputData?: boolean };
+		expect(extract.parameters).toEqual({ operation: 'xlsx', binaryPropertyName: 'staff_list', options: { headerRow: false, includeEmptyCells: true } });
+		// An empty sheet still reaches Sync (as an empty file), so that the ending page says so.
+		expect(extract.alwaysOutputData).toBe(true);
+		const excelAsCsv = nodeNamed('Excel as CSV');
+		expect(excelAsCsv.type).toBe('n8n-nodes-base.code');
+		for (const node of syncNodes) expect(String(excelAsCsv.parameters.jsCode)).toContain(`binary: { ${node.parameters.binaryPropertyName}: {`);
+		// The next page's answer reads the same CSV again.
+		expect(String(nodeNamed('The file again, with the answer').parameters.jsCode)).toContain("$('Excel as CSV').first()");
 	});
 
 	it('gives the node that reads types from the file what the form says a volunteer and an employee are', () => {

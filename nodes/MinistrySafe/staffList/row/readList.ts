@@ -10,6 +10,7 @@ import { checkChosenColumns, keyUndecided, listWithoutExternalId } from '../colu
 import type { ColumnsSettings } from '../columns/settings';
 import type { ListEntry, StaffListSource } from '../file/list';
 import type { ListReading } from './reading';
+import type { StatusCell } from '../meaning/leaving';
 import { readStaffRow, type SyncRow } from './staffRow';
 
 /** The list read: its rows, the service's Users, and (node version 1.3) how each column was read and which was the key. */
@@ -38,6 +39,8 @@ function readRow(context: IExecuteFunctions, entry: ListEntry, settings: Columns
 
 /** A file row's cells once read: nothing (the row keeps what it says). */
 const READ: IDataObject = Object.freeze({});
+/** The cells kept of a row still there by every one of them: none. */
+const NONE_DECIDE: StatusCell[] = [];
 
 /**
  * Each row read, handed to `seen` (the values at a glance count every cell), and kept with the cells that decide
@@ -49,7 +52,8 @@ function readRows(context: IExecuteFunctions, list: StaffListSource, settings: C
 		const row = readRow(context, entry, settings, reading);
 		seen(row);
 		if (entry.file) entry.file.json = READ;
-		return row.statusCells?.some(({ meaning }) => meaning !== 'staying') === false ? { ...row, statusCells: [] } : row;
+		if (row.statusCells?.every(({ meaning }) => meaning === 'staying')) row.statusCells = NONE_DECIDE;
+		return row;
 	});
 }
 

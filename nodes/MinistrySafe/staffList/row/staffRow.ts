@@ -91,8 +91,8 @@ export function readStaffRow(context: IExecuteFunctions, item: number, settings:
 		: {};
 	try {
 		const user = userOf(context, item, settings, reading);
-		const person = { first_name: user.first_name, last_name: user.last_name, email: user.email };
-		return { externalId: user.external_id, externalIdField: reading.externalIdField, person, user, status, ...values };
+		// The User has the person's fields (a list of 100,000 people keeps one object each, not two).
+		return { externalId: user.external_id, externalIdField: reading.externalIdField, person: user, user, status, ...values };
 	} catch (error) {
 		return {
 			...values,

@@ -8,7 +8,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { cellOf } from '../cells/cell';
 import type { DayMonthOrder } from '../cells/dates';
-import type { LeavingKind, LeavingReader } from '../meaning/leaving';
+import { DATE_KINDS, type LeavingKind, type LeavingReader } from '../meaning/leaving';
 import { type AutoColumn, candidatesFor, neverRead, rankOf } from './autoMap';
 import { leavingNameOf } from './leavingNames';
 
@@ -94,13 +94,39 @@ export const KIND_WORDS: Record<LeavingKind, string> = {
 	accountControl: 'account control (disabled: left)',
 };
 
-const DATE_KINDS: LeavingKind[] = ['endDate', 'hireDate', 'goneFlag'];
-
 /** A date column's order in words. */
 function orderWords(column: LeavingColumn, values: Values | undefined): string {
 	if (!DATE_KINDS.includes(column.kind)) return '';
 	if (column.order) return ` (${column.order})`;
 	return values && values.proves.size > 1 ? ' (day and month order not known: its dates say both)' : '';
+}
+
+/** Whether a column says if its person left, and how (its kind, its dates' order), with its reading in words. */
+function leavingColumnOf(column: string, own: Values, reader: LeavingReader, listOrder: DayMonthOrder | undefined): { found?: LeavingColumn; reading: string } {
+	if (neverRead(column)) return { reading: 'not read: a tax or government ID' };
+	const name = leavingNameOf(column);
+	if (name && 'elsewhere' in name) return { reading: `not read: about something else (${name.elsewhere.join(', ')})` };
+	if (name && 'notRead' in name) return { reading: `not read: ${name.notRead}` };
+	let found: LeavingColumn | undefined;
+	if (name && (name.whole || name.kind === 'status')) found = { column, kind: name.kind };
+	else if (name) found = { column, kind: name.kind, looksLike: true };
+	else if (own.named || looksLikeStatuses(own, reader)) found = { column, kind: 'status' };
+	if (!found) return { reading: 'not read' };
+	if (DATE_KINDS.includes(found.kind)) {
+		const order = own.proves.size === 0 ? listOrder : oneOrder(own.proves);
+		if (order) found.order = order;
+	}
+	const words = KIND_WORDS[found.kind] + orderWords(found, own);
+	if (!found.looksLike) return { found, reading: name === undefined ? `${words} (by its values)` : words };
+	// A column that only looks like one, whose every value the user named, is read by those values alone.
+	const allNamed = own.distinct.size <= STATUS_VALUES && [...own.distinct].every((value) => reader.statuses.named(value) !== undefined);
+	const unread = name && 'unread' in name ? name.unread : [];
+	return {
+		found,
+		reading: allNamed
+			? `${words} (by the values you named)`
+			: `unknown: looks like ${/^[aeiou]/.test(words) ? 'an' : 'a'} ${words}, but '${unread.join(' ')}' in its name is not known (name its values, or rename it)`,
+	};
 }
 
 /**
@@ -127,47 +153,9 @@ export function readListColumns(
 	const leaving: LeavingColumn[] = [];
 	for (const column of names) {
 		if (readingOf.has(column)) continue;
-		if (neverRead(column)) {
-			readingOf.set(column, 'not read: a tax or government ID');
-			continue;
-		}
-		const name = leavingNameOf(column);
-		const own = values.get(column) as Values;
-		if (name && 'elsewhere' in name) {
-			readingOf.set(column, `not read: about something else (${name.elsewhere.join(', ')})`);
-			continue;
-		}
-		if (name && 'notRead' in name) {
-			readingOf.set(column, `not read: ${name.notRead}`);
-			continue;
-		}
-		let found: LeavingColumn | undefined;
-		if (name && (name.whole || name.kind === 'status')) found = { column, kind: name.kind };
-		else if (name) found = { column, kind: name.kind, looksLike: true };
-		else if (own.named || looksLikeStatuses(own, reader)) found = { column, kind: 'status' };
-		if (!found) {
-			readingOf.set(column, 'not read');
-			continue;
-		}
-		if (DATE_KINDS.includes(found.kind)) {
-			const order = own.proves.size === 0 ? listOrder : oneOrder(own.proves);
-			if (order) found.order = order;
-		}
-		leaving.push(found);
-		const words = KIND_WORDS[found.kind] + orderWords(found, own);
-		const unread = name && 'unread' in name ? name.unread : [];
-		// A column that only looks like one, whose every value the user named, is read by those values alone.
-		const allNamed = own.distinct.size <= STATUS_VALUES && [...own.distinct].every((value) => reader.statuses.named(value) !== undefined);
-		readingOf.set(
-			column,
-			found.looksLike
-				? allNamed
-					? `${words} (by the values you named)`
-					: `unknown: looks like ${/^[aeiou]/.test(words) ? 'an' : 'a'} ${words}, but '${unread.join(' ')}' in its name is not known (name its values, or rename it)`
-				: name === undefined
-					? `${words} (by its values)`
-					: words,
-		);
+		const { found, reading } = leavingColumnOf(column, values.get(column) as Values, reader, listOrder);
+		if (found) leaving.push(found);
+		readingOf.set(column, reading);
 	}
 	return { fields, leaving, readings: names.map((column) => ({ column, reading: readingOf.get(column) ?? 'not read' })) };
 }

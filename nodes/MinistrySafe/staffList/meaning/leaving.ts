@@ -17,6 +17,9 @@ import type { StatusMeaning } from './status';
  */
 export type LeavingKind = 'status' | 'activeFlag' | 'goneFlag' | 'heldFlag' | 'endDate' | 'hireDate' | 'accountControl';
 
+/** The kinds whose cells may be dates, read in the day-month order the list proves. */
+export const DATE_KINDS: readonly LeavingKind[] = ['endDate', 'hireDate', 'goneFlag'];
+
 /** One cell that can say a person left: its column as the list names it, the value as written, what it says. */
 export interface StatusCell {
 	column: string;
@@ -102,7 +105,7 @@ function latestHire(cells: LeavingCell[], order: DayMonthOrder): CalendarDay | u
  * a guess.
  */
 export function statusCellsOf(cells: LeavingCell[], reader: LeavingReader): StatusCell[] {
-	const twoWays = cells.some(({ kind, cell, order }) => order === undefined && ['endDate', 'hireDate', 'goneFlag'].includes(kind) && readsTwoWays(cell));
+	const twoWays = cells.some(({ kind, cell, order }) => order === undefined && DATE_KINDS.includes(kind) && readsTwoWays(cell));
 	const orders = twoWays ? DAY_MONTH_ORDERS : DAY_MONTH_ORDERS.slice(0, 1);
 	const hired = orders.map((order) => latestHire(cells, order));
 	return cells.flatMap(({ column, kind, cell, order, looksLike }) => {

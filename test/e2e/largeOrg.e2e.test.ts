@@ -81,8 +81,9 @@ async function openedInEditor(step: Step, executionId: string): Promise<string |
 }
 
 /**
- * What a dry run of the list says last: the 2% changed would be updated, everyone else is unchanged, and the values at a
- * glance list the User Type column's values (the service's own type words) with their row counts, none unknown.
+ * What a dry run of the list says last: the key is Employee ID with every ID known to the service, each column is read
+ * as the field its name says, the 2% changed would be updated, everyone else is unchanged, and the values at a glance
+ * list the User Type column's values (the service's own type words) with their row counts, none unknown.
  */
 const dryRunSummary = () => {
 	const typeRows = new Map<string, number>();
@@ -93,6 +94,14 @@ const dryRunSummary = () => {
 	return {
 		action: 'summary',
 		dry_run: true,
+		key: { column: 'Employee ID', ids: staffList.people, known: staffList.people },
+		columns: [
+			{ column: 'Employee ID', reading: `external_id (the key: ${staffList.people} of ${staffList.people} IDs in MinistrySafe)` },
+			{ column: 'First Name', reading: 'first_name' },
+			{ column: 'Last Name', reading: 'last_name' },
+			{ column: 'Email', reading: 'email' },
+			{ column: 'User Type', reading: 'user_type' },
+		],
 		counts: { created: 0, updated: staffList.changed, unchanged: staffList.people - staffList.changed, deactivated: 0, skipped: 0 },
 		unknown_values: [],
 		values: [

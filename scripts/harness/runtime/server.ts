@@ -32,6 +32,8 @@ export interface StartN8nOptions {
 	env?: Record<string, string>;
 	/** Options for n8n's own node, before its script (the benchmark's --inspect=127.0.0.1:<port>). */
 	nodeArgs?: string[];
+	/** Also appends all n8n prints to this file (the shared n8n's log, which the test files read). */
+	logFile?: string;
 }
 
 /**
@@ -82,6 +84,7 @@ export async function startN8n(settings: N8nSettings, options: StartN8nOptions =
 		env,
 		ready: /Editor is now accessible/,
 		timeoutMs: readyTimeoutMs,
+		logFile: options.logFile,
 		onLine: (line) => {
 			if (options.log && !/migration/i.test(line) && line.trim() !== '') options.log(`  n8n: ${line}`);
 		},

@@ -27,7 +27,7 @@ import { ensureSystemPrograms } from './system';
 export const WORKER_CONCURRENCY = 5;
 export const WORKER_COUNT = 2;
 /** How long each n8n process may take to be ready; longer on a busy machine (N8N_QUEUE_READY_TIMEOUT_MS). */
-const READY_TIMEOUT_MS = Number(process.env.N8N_QUEUE_READY_TIMEOUT_MS ?? 120_000);
+const READY_TIMEOUT_MS = Number(process.env.N8N_QUEUE_READY_TIMEOUT_MS ?? 240_000);
 /**
  * Webhook processors: one, or for npm run load:queue more (QUEUE_WEBHOOK_PROCESSORS), behind a round-robin load
  * balancer that WEBHOOK_URL then names (balancer.ts).

@@ -8,7 +8,7 @@ import { ProcessError, freePort, runProcess, tail } from './processes';
 import { type N8nSettings, n8nEnvironment, settingsRuntime } from './userFolder';
 
 export interface N8nCommandOptions {
-	/** 120 s unless given. */
+	/** 300 s unless given: a hang's limit (an n8n CLI starts in seconds on a quiet machine, a minute on a busy one). */
 	timeoutMs?: number;
 	/** Extra variables for this command alone (they win over the settings' own). */
 	env?: Record<string, string>;
@@ -23,7 +23,7 @@ export async function n8nCommand(
 	args: string[],
 	options: number | N8nCommandOptions = {},
 ): Promise<string> {
-	const { timeoutMs = 120_000, env: extra } = typeof options === 'number' ? { timeoutMs: options } : options;
+	const { timeoutMs = 300_000, env: extra } = typeof options === 'number' ? { timeoutMs: options } : options;
 	const runtime = settingsRuntime(settings);
 	// `execute` starts its own task runner broker, which must not take the port of a running n8n's.
 	const env = n8nEnvironment(settings, await freePort(), await freePort(), extra);

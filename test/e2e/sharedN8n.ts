@@ -8,7 +8,10 @@
 //
 // Test files reach the keeper over HTTP on 127.0.0.1 (its address in MINISTRYSAFE_E2E_SHARED_N8N): Jest runs them in
 // its own process or in workers, each file with modules of its own, so nothing else is shared with them. A lease is
-// asked for again every half second until granted (while n8n starts, or another file holds it), within a bound.
+// asked for again every half second until granted (while n8n starts, or another file holds it), within a bound. Each
+// question goes on a connection of its own (a connection kept alive could be closed by the keeper just as a busy test
+// process sends on it: ECONNRESET, seen in CI), and names the file's own token, so that one asked again after a
+// connection failed gets the same answer.
 import { randomUUID } from 'node:crypto';
 import { readFileSync, rmSync } from 'node:fs';
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http';
@@ -45,19 +48,31 @@ interface Description {
 
 type LeaseAnswer = { granted: true; token: string; description: Description } | { granted: false; why: string } | { error: string };
 
+/** How the keeper starts n8n and empties it (the real ones unless given: test/scripts/sharedN8n.test.ts gives its own). */
+export interface KeeperWork {
+	start(logFolder: string): Promise<N8nUnderTest>;
+	empty(underTest: N8nUnderTest): Promise<void>;
+}
+
 /** The shared n8n's keeper: starts it when first asked, lends it to one file at a time, stops it at the end. */
-class Keeper {
+export class SharedN8nKeeper {
 	private server?: Server;
 	private underTest?: N8nUnderTest;
 	private description?: Description;
 	private starting?: Promise<void>;
 	private failure?: string;
 	private holder?: { token: string; label: string; since: number };
+	/** Tokens of leases handed back: one handed back again (its answer was lost on the way) is told so again. */
+	private readonly released = new Set<string>();
 	private alive = false;
 
 	constructor(
 		private readonly topology: Topology,
 		private readonly logFolder: string,
+		private readonly work: KeeperWork = {
+			start: (folder) => startN8nUnderTest({ topology, logFolder: folder }),
+			empty: (underTest) => emptyN8n(underTest.n8n, underTest.apiKey),
+		},
 	) {}
 
 	get url(): string {
@@ -76,20 +91,20 @@ class Keeper {
 		const json = (body ? JSON.parse(body) : {}) as { label?: string; token?: string };
 		let answer: unknown;
 		try {
-			if (request.url === '/lease') answer = await this.lease(json.label ?? 'a test file');
+			if (request.url === '/lease') answer = await this.lease(json.label ?? 'a test file', json.token ?? '');
 			else if (request.url === '/release') answer = await this.release(json.token ?? '');
 			else answer = { error: `no route ${request.url}` };
 		} catch (error) {
 			answer = { error: (error as Error).stack ?? String(error) };
 		}
-		response.writeHead(200, { 'content-type': 'application/json' });
+		response.writeHead(200, { 'content-type': 'application/json', connection: 'close' });
 		response.end(JSON.stringify(answer));
 	}
 
 	private start(): void {
 		this.failure = undefined;
 		this.starting = (async () => {
-			const underTest = await startN8nUnderTest({ topology: this.topology, logFolder: this.logFolder });
+			const underTest = await this.work.start(this.logFolder);
 			this.underTest = underTest;
 			this.alive = true;
 			void underTest.n8n.exited.then(() => (this.alive = false));
@@ -99,7 +114,10 @@ class Keeper {
 		});
 	}
 
-	private async lease(label: string): Promise<LeaseAnswer> {
+	private async lease(label: string, token: string): Promise<LeaseAnswer> {
+		if (!token) throw new Error('A lease of the shared n8n is asked for with a token of the file\'s own');
+		// Asked again (the answer was lost on the way): the same answer.
+		if (this.holder?.token === token && this.description) return { granted: true, token, description: this.description };
 		if (this.holder) return { granted: false, why: `${this.holder.label} has had it for ${Math.round((Date.now() - this.holder.since) / 1000)} s` };
 		if (this.underTest && !this.alive) {
 			// It died (it never should): a new one for this file and the next.
@@ -115,10 +133,9 @@ class Keeper {
 			return { error: `The shared n8n did not start: ${failure}` };
 		}
 		if (!this.underTest || !this.description) return { granted: false, why: 'n8n is starting' };
-		const token = randomUUID();
 		this.holder = { token, label, since: Date.now() };
 		try {
-			await emptyN8n(this.underTest.n8n, this.underTest.apiKey);
+			await this.work.empty(this.underTest);
 		} catch (error) {
 			this.holder = undefined;
 			throw error;
@@ -127,11 +144,13 @@ class Keeper {
 	}
 
 	private async release(token: string): Promise<{ released: true }> {
+		if (this.released.has(token)) return { released: true };
 		if (this.holder?.token !== token) throw new Error('Released a lease of the shared n8n that is not held');
 		try {
-			if (this.underTest) await emptyN8n(this.underTest.n8n, this.underTest.apiKey);
+			if (this.underTest) await this.work.empty(this.underTest);
 		} finally {
 			this.holder = undefined;
+			this.released.add(token);
 		}
 		return { released: true };
 	}
@@ -162,7 +181,7 @@ function descriptionOf(topology: Topology, underTest: N8nUnderTest, logFolder: s
 
 /** Jest's global setup: the keeper listens (n8n starts when a file first asks for it). */
 export async function startSharedN8nKeeper(): Promise<void> {
-	const keeper = new Keeper(topologyFromEnvironment(), ownedTemporaryFolder('ministrysafe-e2e-logs'));
+	const keeper = new SharedN8nKeeper(topologyFromEnvironment(), ownedTemporaryFolder('ministrysafe-e2e-logs'));
 	await keeper.listen();
 	process.env[SHARED_N8N_VARIABLE] = keeper.url;
 	(globalThis as Record<symbol, unknown>)[KEEPER] = keeper;
@@ -170,7 +189,7 @@ export async function startSharedN8nKeeper(): Promise<void> {
 
 /** Jest's global teardown: the shared n8n stopped, its folders removed. */
 export async function stopSharedN8nKeeper(): Promise<void> {
-	const keeper = (globalThis as Record<symbol, unknown>)[KEEPER] as Keeper | undefined;
+	const keeper = (globalThis as Record<symbol, unknown>)[KEEPER] as SharedN8nKeeper | undefined;
 	delete process.env[SHARED_N8N_VARIABLE];
 	await keeper?.stop();
 }
@@ -180,13 +199,20 @@ export function isSharedN8nAvailable(): boolean {
 	return Boolean(process.env[SHARED_N8N_VARIABLE]);
 }
 
+/** A question to the keeper; asked again (three times at most) when the connection fails, as each can be. */
 async function askKeeper<T>(path: string, body: object): Promise<T> {
-	const response = await fetch(`${process.env[SHARED_N8N_VARIABLE]}${path}`, {
-		method: 'POST',
-		headers: { 'content-type': 'application/json' },
-		body: JSON.stringify(body),
-		signal: AbortSignal.timeout(5 * 60_000),
-	});
+	let response: Response | undefined;
+	for (let attempt = 1; !response; attempt++) {
+		response = await fetch(`${process.env[SHARED_N8N_VARIABLE]}${path}`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify(body),
+			signal: AbortSignal.timeout(5 * 60_000),
+		}).catch((error: Error) => {
+			if (attempt >= 3 || error.name === 'TimeoutError') throw error;
+			return undefined;
+		});
+	}
 	const answer = (await response.json()) as T | { error: string };
 	if (typeof answer === 'object' && answer !== null && 'error' in answer) throw new Error(answer.error);
 	return answer as T;
@@ -198,10 +224,11 @@ async function askKeeper<T>(path: string, body: object): Promise<T> {
  */
 export async function leaseSharedN8n(label: string): Promise<N8nUnderTest> {
 	const deadline = Date.now() + LEASE_TIMEOUT_MS;
+	const token = randomUUID();
 	for (;;) {
-		const answer = await askKeeper<Exclude<LeaseAnswer, { error: string }>>('/lease', { label });
+		const answer = await askKeeper<Exclude<LeaseAnswer, { error: string }>>('/lease', { label, token });
 		if (answer.granted) {
-			return { ...underTestOf(answer.description), stop: async () => void (await askKeeper('/release', { token: answer.token })) };
+			return { ...underTestOf(answer.description), stop: async () => void (await askKeeper('/release', { token })) };
 		}
 		if (Date.now() > deadline) throw new Error(`No shared n8n within ${LEASE_TIMEOUT_MS / 60_000} minutes: ${answer.why}`);
 		await new Promise((resolveWait) => setTimeout(resolveWait, RETRY_MS));

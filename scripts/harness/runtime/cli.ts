@@ -105,6 +105,13 @@ export async function executeWorkflow(settings: N8nSettings, workflowId: string)
 		stdout = await n8nCommand(settings, ['execute', `--id=${workflowId}`, '--rawOutput']);
 	} catch (error) {
 		if (!(error instanceof ProcessError)) throw error;
+		const printed = runIn(error.stdout);
+		if (printed?.finished && printed.status === 'success') {
+			// The run ended in success and n8n printed it, then its CLI ended with an error of its own as it shut down
+			// (seen once in queue mode, on a machine with a load average of 15): the run is what was asked for.
+			console.warn(`n8n execute --id=${workflowId} printed a successful run, then ${error.message.split('\n')[0]}\n${tail(error.output, 20)}`);
+			return printed;
+		}
 		// n8n prints the failed run, then the error under a rule of '=': that message is what a person needs. Without
 		// the rule (2.41 at times), the run's own error says it.
 		const sections = error.output.split(/^=+$/m);

@@ -121,11 +121,12 @@ export function startProcess(command: string, args: string[], options: ProcessOp
 	return { child, output: () => output, stdout: () => stdout, exited, stop };
 }
 
-/** A command that failed; `output` is all it printed (the message has only its end). */
+/** A command that failed; `output` is all it printed (the message has only its end), `stdout` its stdout if kept. */
 export class ProcessError extends Error {
 	constructor(
 		message: string,
 		readonly output: string,
+		readonly stdout = '',
 	) {
 		super(message);
 	}
@@ -148,7 +149,7 @@ export async function runProcess(
 	if (timedOut || code !== 0) {
 		const why = timedOut ? `did not finish within ${options.timeoutMs / 1000} s` : `exited with code ${code}`;
 		const output = running.output();
-		throw new ProcessError(`${[command, ...args].join(' ')} ${why}. Its last output:\n${tail(output)}`, output);
+		throw new ProcessError(`${[command, ...args].join(' ')} ${why}. Its last output:\n${tail(output)}`, output, running.stdout());
 	}
 	return running;
 }

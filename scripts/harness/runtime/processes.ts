@@ -45,8 +45,10 @@ export interface ProcessOptions {
 	/** Also appends all it prints to this file, as it comes (another process may read it: the shared n8n's logs). */
 	logFile?: string;
 	/**
-	 * The signal the process gets when this one dies without stopping it (SIGTERM unless given: PostgreSQL takes
-	 * SIGINT, its fast shutdown).
+	 * The signal the process gets when this one dies without stopping it: SIGKILL unless given (PostgreSQL takes
+	 * SIGINT, its fast shutdown, which leaves no shared memory behind). Not SIGTERM: n8n mains given SIGTERM by a
+	 * killed Jest worker were found still running, shutting down, half an hour later. n8n's task runner exits by itself
+	 * when its n8n's connection closes.
 	 */
 	parentDeathSignal?: NodeJS.Signals;
 }
@@ -67,7 +69,7 @@ export function withParentDeathSignal(command: string, args: string[], signal: N
 }
 
 export function startProcess(command: string, args: string[], options: ProcessOptions = {}): ManagedProcess {
-	[command, args] = withParentDeathSignal(command, args, options.parentDeathSignal ?? 'SIGTERM');
+	[command, args] = withParentDeathSignal(command, args, options.parentDeathSignal ?? 'SIGKILL');
 	const child = spawn(command, args, {
 		cwd: options.cwd ?? REPO_DIR,
 		env: options.env ?? process.env,

@@ -5,6 +5,7 @@
 //   runtimes    the n8n versions we test on (N8N_RUNTIME=oldest|current) and the Node each runs on
 //   install     installing a runtime on first use (Node 24 with npm, n8n with pnpm)
 //   launch      the command line of every n8n process, from a hard-linked mirror outside the repository (our node_modules unseen)
+//   temporary   temporary folders named after their process, and the removal of those a killed run left
 //   userFolder  an n8n user folder (npm run dev links the package into it), and the environment of its processes
 //   packageInstall  the packed tarball installed into a user folder as n8n's community-package installer does
 //   cli         n8n's CLI: import credentials and workflows, publish, execute
@@ -26,6 +27,7 @@ export * from './harness/runtime/processes';
 export * from './harness/runtime/project';
 export * from './harness/runtime/runtimes';
 export * from './harness/runtime/server';
+export * from './harness/runtime/temporary';
 export * from './harness/runtime/userFolder';
 
 /** The folder of the runtime N8N_RUNTIME selects. */

@@ -13,7 +13,6 @@ import {
 	type PublicExecution,
 	type WorkflowFile,
 	exampleWorkflows,
-	importCredentials,
 	waitFor,
 } from '../../scripts/n8n-runtime';
 import { ok, sandboxClients, sentRequests } from '../helpers/sandbox';
@@ -67,9 +66,8 @@ beforeAll(async () => {
 	env = await startE2eEnvironment({
 		workflows: [...aiWorkflows(), example],
 		publish: [AGENT_WORKFLOW, MCP_WORKFLOW, COMPLIANCE_EXAMPLE],
+		credentials: modelCredentials(model),
 	});
-	// Credentials are read when a node runs, so they may arrive after n8n started.
-	await importCredentials(env.settings, modelCredentials(model));
 }, 300_000);
 
 afterAll(async () => {

@@ -74,7 +74,8 @@ beforeAll(async () => {
 	chat = await startReceiver();
 	quizzes = quizForThisRun(`${hr.url}/api/training-certificates`);
 	checks = checksForThisRun(`${chat.url}/safety-team`);
-	env = await startE2eEnvironment({ workflows: [quizzes, checks], publish: [QUIZ_CERTIFICATE, CHECK_READY] });
+	// It stops n8n and starts it again: an n8n of its own.
+	env = await startE2eEnvironment({ workflows: [quizzes, checks], publish: [QUIZ_CERTIFICATE, CHECK_READY], ownN8n: true });
 	await pointWebhooksAt(env.n8n, [quizzes]);
 }, 300_000);
 

@@ -1,36 +1,25 @@
-// The end-to-end tests' world: a sandbox, a fresh n8n user folder with the run's packed tarball installed as n8n's
-// community-package installer installs it, the credentials the example workflows refer to, and a running n8n (the
-// runtime N8N_RUNTIME selects) with its owner and a public API key.
-import { rmSync } from 'node:fs';
+// The end-to-end tests' world: a sandbox of the test file's own, an n8n with the run's packed tarball installed as
+// n8n's community-package installer installs it (the run's shared n8n, sharedN8n.ts, or one of the file's own), the
+// credentials the example workflows refer to (against that sandbox), the file's workflows, published as asked.
 import { join } from 'node:path';
 
-import { type Sandbox, startSandbox } from '../../sandbox';
 import {
 	type CredentialFile,
 	type N8nInstance,
 	type N8nSettings,
 	N8nClient,
-	type Owner,
 	type WorkflowFile,
 	exampleCredentials,
 	importCredentials,
-	importWorkflows,
-	installPackageTarball,
-	packedTarball,
-	publishWorkflow,
 	readWorkflows,
 	selectedRuntime,
-	startN8n,
-	temporaryUserFolder,
 } from '../../scripts/n8n-runtime';
-import { isQueueN8n, startQueueN8n, startQueueServices } from '../../scripts/harness/queue/topology';
+import { type Sandbox, startSandbox } from '../../sandbox';
+import { OWNER, type Topology, startN8nUnderTest, topologyFromEnvironment } from './n8nUnderTest';
+import { isSharedN8nAvailable, leaseSharedN8n } from './sharedN8n';
 
-export const OWNER: Owner = {
-	email: 'e2e-owner@example.org',
-	firstName: 'End',
-	lastName: 'ToEnd',
-	password: 'MinistrySafe-e2e-1',
-};
+export { OWNER, type Topology } from './n8nUnderTest';
+
 /**
  * Poll Times for the polling trigger's tests. n8n 2.8 polls every 10 seconds here, to keep the tests short (it refuses
  * a seconds field with '*', not a list of seconds); later versions refuse polls more often than once a minute (2.41
@@ -57,29 +46,35 @@ export interface E2eEnvironment {
 	stop(): Promise<void>;
 }
 
-export type Topology = 'single' | 'queue';
-
-/** N8N_E2E_TOPOLOGY=queue (npm run test:e2e:queue): n8n in queue mode, see scripts/harness/queue/topology.ts. */
-function topologyFromEnvironment(): Topology {
-	return process.env.N8N_E2E_TOPOLOGY === 'queue' ? 'queue' : 'single';
+/** The test file that asks, as Jest knows it (for what another file waiting for the shared n8n is told). */
+function testFile(): string {
+	const state = typeof expect === 'undefined' ? undefined : (expect.getState() as { testPath?: string });
+	return state?.testPath ?? 'a script';
 }
 
 /**
- * Imports the workflows, publishes the listed ones, then starts n8n (a published workflow is activated when n8n
- * starts). On any failure, whatever was started is stopped before the error is passed on.
+ * Puts the file's world in n8n and returns it: the sandbox, the example credentials pointing at it (with the file's
+ * own), the workflows, the listed ones published. n8n is the run's shared one unless the file needs its own: it stops
+ * or restarts n8n (`ownN8n`), asks for other variables (`env`) or another topology, or runs outside an end-to-end
+ * Jest run (a script). On any failure, whatever was started is stopped before the error is passed on; `stop()` stops
+ * it all, and hands the shared n8n back emptied (every workflow, execution and credential of the file gone).
  */
 export async function startE2eEnvironment(
 	options: {
 		workflows?: WorkflowFile[];
 		publish?: string[];
-		/** Extra variables for every n8n process of this environment (CLI and server), e.g. queue mode's. */
+		/** Credentials of the file's own beyond the example ones (which point at its sandbox). */
+		credentials?: CredentialFile[];
+		/** A file that stops and starts n8n (a restart test) has an n8n of its own. */
+		ownN8n?: boolean;
+		/** Extra variables for every n8n process of this environment (CLI and server): an n8n of its own. */
 		env?: Record<string, string>;
 		topology?: Topology;
 		/** How many Users the sandbox seeds (its demo number when not given). */
 		sandboxUsers?: number;
 		/**
 		 * What needs the sandbox's address (a server of the test's own that reads it, say): more workflows and
-		 * credentials to import, and how to stop what it started (with the environment).
+		 * credentials to put in n8n, and how to stop what it started (with the environment).
 		 */
 		withSandbox?: (sandbox: Sandbox) => Promise<{ workflows?: WorkflowFile[]; credentials?: CredentialFile[]; stop?: () => Promise<void> | void }>;
 	} = {},
@@ -95,27 +90,19 @@ export async function startE2eEnvironment(
 		const ownWorld = await options.withSandbox?.(sandbox);
 		if (ownWorld?.stop) cleanups.push(ownWorld.stop);
 		const topology = options.topology ?? topologyFromEnvironment();
-		const queue = topology === 'queue' ? await startQueueServices() : undefined;
-		if (queue) cleanups.push(() => queue.stop());
-		const settings: N8nSettings = {
-			userFolder: temporaryUserFolder('ministrysafe-e2e'),
-			encryptionKey: 'ministrysafe-e2e-encryption-key',
-			env: { ...queue?.env, ...options.env },
-		};
-		cleanups.push(() => rmSync(settings.userFolder, { recursive: true, force: true }));
-		// The tarball users get, installed as n8n installs it: only what it ships loads.
-		const tarball = packedTarball();
-		await installPackageTarball(settings.userFolder, tarball);
-		await importCredentials(settings, [...exampleCredentials(sandbox.url, sandbox.apiKey, WEBHOOK_AUTH), ...(ownWorld?.credentials ?? [])]);
-		const workflows = [...(options.workflows ?? []), ...(ownWorld?.workflows ?? [])];
-		if (workflows.length) await importWorkflows(settings, workflows);
-		for (const id of options.publish ?? []) await publishWorkflow(settings, id);
-
-		const n8n = queue ? await startQueueN8n(settings, { tarball }) : await startN8n(settings);
-		cleanups.push(isQueueN8n(n8n) ? n8n.stopAll : n8n.stop);
+		const shared = isSharedN8nAvailable() && !options.ownN8n && options.env === undefined && topology === topologyFromEnvironment();
+		const underTest = shared ? await leaseSharedN8n(testFile()) : await startN8nUnderTest({ topology, env: options.env });
+		cleanups.push(() => underTest.stop());
+		const { n8n, settings, apiKey } = underTest;
 		const client = new N8nClient(n8n.url);
 		await client.signIn(OWNER);
-		const apiKey = await client.createApiKey('end-to-end tests');
+
+		// Under the ids the workflows name them by: n8n's CLI keeps a credential's id (its REST and public APIs make
+		// their own), and runs beside the running n8n on the same database.
+		const credentials = [...exampleCredentials(sandbox.url, sandbox.apiKey, WEBHOOK_AUTH), ...(ownWorld?.credentials ?? []), ...(options.credentials ?? [])];
+		await importCredentials(settings, credentials);
+		for (const workflow of [...(options.workflows ?? []), ...(ownWorld?.workflows ?? [])]) await client.createWorkflow(workflow);
+		await Promise.all((options.publish ?? []).map((id) => client.publish(apiKey, id)));
 		return { sandbox, settings, n8n, client, apiKey, stop };
 	} catch (error) {
 		await stop();

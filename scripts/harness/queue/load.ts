@@ -104,6 +104,7 @@ async function runLoad(events: number): Promise<void> {
 		workflows: [BURST_WORKFLOW],
 		publish: [WORKFLOW],
 		topology: 'queue',
+		ownN8n: true,
 		env: DB_POOL_SIZE ? { DB_POSTGRESDB_POOL_SIZE: DB_POOL_SIZE } : {},
 	});
 	if (DB_POOL_SIZE) log(`Each n8n process with a database pool of ${DB_POOL_SIZE} (PostgreSQL max_connections ${process.env.QUEUE_PG_MAX_CONNECTIONS ?? 100})`);

@@ -1,10 +1,12 @@
 // PostgreSQL and Redis for one queue-mode run: each on 127.0.0.1 on a free port with its own data folder, run in the
-// foreground as our child (so that the same clean-up that stops n8n stops them), and removed again when stopped.
-import { chownSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir, userInfo } from 'node:os';
+// foreground as our child (so that the same clean-up that stops n8n stops them), and removed again when stopped. Each
+// ends with the process that started it, however that one ends (a parent-death signal, processes.ts); its data folder
+// names that process, so that the folder of one that was killed is known to be left over and removed (temporary.ts).
+import { chownSync, readFileSync, rmSync } from 'node:fs';
+import { userInfo } from 'node:os';
 import { join } from 'node:path';
 
-import { type ManagedProcess, freePort, runProcess, startUntilReady } from '../../n8n-runtime';
+import { type ManagedProcess, freePort, ownedTemporaryFolder, removeLeftOverFolders, runProcess, startUntilReady } from '../../n8n-runtime';
 import type { SystemPrograms } from './system';
 
 const READY_TIMEOUT_MS = 30_000;
@@ -42,13 +44,19 @@ async function stopAndRemove(running: ManagedProcess, folder: string): Promise<v
 	rmSync(folder, { recursive: true, force: true });
 }
 
+/** A data folder named after this process: one left by a run that was killed is removed later (temporary.ts). */
+function serviceFolder(service: 'postgres' | 'redis'): string {
+	removeLeftOverFolders();
+	return ownedTemporaryFolder(`ministrysafe-${service}`);
+}
+
 export interface Postgres extends Service {
 	/** The variables that point n8n at this database. */
 	env: Record<string, string>;
 }
 
 export async function startPostgres(programs: SystemPrograms): Promise<Postgres> {
-	const folder = mkdtempSync(join(tmpdir(), 'ministrysafe-postgres-'));
+	const folder = serviceFolder('postgres');
 	try {
 		ownedByDatabaseUser(folder);
 		const data = join(folder, 'data');
@@ -87,7 +95,8 @@ export async function startPostgres(programs: SystemPrograms): Promise<Postgres>
 				'-c',
 				`max_connections=${Number(process.env.QUEUE_PG_MAX_CONNECTIONS ?? 100)}`,
 			]),
-			{ ready: /ready to accept connections/, timeoutMs: READY_TIMEOUT_MS },
+			// SIGINT is PostgreSQL's fast shutdown: it disconnects its clients and exits, shared memory released.
+			{ ready: /ready to accept connections/, timeoutMs: READY_TIMEOUT_MS, parentDeathSignal: 'SIGINT' },
 		);
 		try {
 			await runProcess(
@@ -123,7 +132,7 @@ export interface Redis extends Service {
 }
 
 export async function startRedis(programs: SystemPrograms): Promise<Redis> {
-	const folder = mkdtempSync(join(tmpdir(), 'ministrysafe-redis-'));
+	const folder = serviceFolder('redis');
 	try {
 		const port = await freePort();
 		// Nothing saved to disk: the queue lives for one run.

@@ -3,6 +3,7 @@
 // PostgreSQL and one Redis. Each instance has its own user folder with the packed package installed in it as n8n's
 // installer does, as separate machines would have, and all share the database, the queue and the encryption key.
 import { rmSync } from 'node:fs';
+import { join } from 'node:path';
 
 import {
 	type N8nInstance,
@@ -26,7 +27,7 @@ import { ensureSystemPrograms } from './system';
 export const WORKER_CONCURRENCY = 5;
 export const WORKER_COUNT = 2;
 /** How long each n8n process may take to be ready; longer on a busy machine (N8N_QUEUE_READY_TIMEOUT_MS). */
-const READY_TIMEOUT_MS = Number(process.env.N8N_QUEUE_READY_TIMEOUT_MS ?? 120_000);
+const READY_TIMEOUT_MS = Number(process.env.N8N_QUEUE_READY_TIMEOUT_MS ?? 240_000);
 /**
  * Webhook processors: one, or for npm run load:queue more (QUEUE_WEBHOOK_PROCESSORS), behind a round-robin load
  * balancer that WEBHOOK_URL then names (balancer.ts).
@@ -106,6 +107,7 @@ async function startProcessOfRole(
 	spec: RoleSpec,
 	settings: N8nSettings,
 	log: Log | undefined,
+	logFolder: string | undefined,
 ): Promise<N8nProcess & { process: ManagedProcess }> {
 	const runtime = settingsRuntime(settings);
 	const env = n8nEnvironment(settings, spec.port, await freePort(), spec.env);
@@ -114,6 +116,7 @@ async function startProcessOfRole(
 		env,
 		ready: spec.ready,
 		timeoutMs: READY_TIMEOUT_MS,
+		logFile: logFolder && join(logFolder, `${spec.name}.log`),
 		onLine: (line) => {
 			if (log && line.trim() !== '' && !/migration/i.test(line)) log(`  ${spec.name}: ${line}`);
 		},
@@ -145,12 +148,13 @@ async function startProcessOfRole(
 }
 
 /**
- * Starts the four n8n processes at once on a database that the CLI has already set up (imports run the migrations),
- * `settings` being the main's user folder (the package installed) with `env` from startQueueServices. The others get
- * user folders of their own with `tarball` installed. On any failure, whatever was started is stopped before the
+ * Starts the main, then the workers and the webhook processors at once (the main sets the database up: its migrations
+ * must not run in four processes at once), `settings` being the main's user folder (the package installed) with `env`
+ * from startQueueServices. The others get user folders of their own with `tarball` installed. With `logFolder`, each
+ * process's output also goes to `<logFolder>/<name>.log`. On any failure, whatever was started is stopped before the
  * error is passed on.
  */
-export async function startQueueN8n(settings: N8nSettings, options: { tarball: string; log?: Log }): Promise<QueueN8n> {
+export async function startQueueN8n(settings: N8nSettings, options: { tarball: string; log?: Log; logFolder?: string }): Promise<QueueN8n> {
 	const [mainPort, webhookPort] = [await freePort(), await freePort()];
 	const runtime = settingsRuntime(settings);
 	// Every instance builds its webhook URLs from WEBHOOK_URL (N8N_WEBHOOK_URL in 2.41): where the processors are reached.
@@ -212,7 +216,19 @@ export async function startQueueN8n(settings: N8nSettings, options: { tarball: s
 		for (const folder of userFolders) rmSync(folder, { recursive: true, force: true });
 	};
 
-	const started = await Promise.allSettled(specs.map(async (spec) => startProcessOfRole(spec, await settingsOf(spec), options.log)));
+	const start = (spec: RoleSpec, roleSettings: N8nSettings) => startProcessOfRole(spec, roleSettings, options.log, options.logFolder);
+	// The others' user folders are made while the main starts (the tarball installed into each); each is awaited below.
+	const prepared = specs.slice(1).map(async (spec) => ({ spec, roleSettings: await settingsOf(spec) }));
+	for (const preparing of prepared) preparing.catch(() => undefined);
+	const [mainStarted] = await Promise.allSettled([settingsOf(specs[0]).then((mainSettings) => start(specs[0], mainSettings))]);
+	const othersStarted = await Promise.allSettled(
+		prepared.map(async (preparing) => {
+			const { spec, roleSettings } = await preparing;
+			if (mainStarted.status === 'rejected') throw new Error(`${spec.name} not started: the main did not start`);
+			return start(spec, roleSettings);
+		}),
+	);
+	const started = [mainStarted, ...othersStarted];
 	const running = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
 	const webhookPorts = specs.filter((spec) => spec.role === 'webhook').map((spec) => spec.port);
 	const balancer = WEBHOOK_PROCESSORS > 1 ? await startBalancer(webhookPort, webhookPorts) : undefined;

@@ -152,11 +152,89 @@ export class N8nClient {
 		});
 	}
 
-	/** Publishes (activates) a saved workflow in a running n8n, through the public API: its triggers start listening. */
+	/**
+	 * Publishes (activates) a saved workflow in a running n8n, through the public API, and returns once its triggers
+	 * listen: n8n 2.41 applies a publication in the background (its publication outbox), 2.8 before it answers.
+	 * Needs the client signed in (the status of a publication is the editor's).
+	 */
 	async publish(apiKey: string, workflowId: string): Promise<void> {
 		await this.request('POST', `/api/v1/workflows/${encodeURIComponent(workflowId)}/activate`, undefined, {
 			'X-N8N-API-KEY': apiKey,
 		});
+		await this.publicationApplied(workflowId);
+	}
+
+	/** Waits (bounded) until n8n 2.41 has applied a workflow's publication; fails with what its triggers said. */
+	private async publicationApplied(workflowId: string): Promise<void> {
+		if (!this.cookie) throw new Error(`Sign in before publishing ${workflowId}: its publication's status is read as the editor reads it`);
+		const deadline = Date.now() + PUBLICATION_TIMEOUT_MS;
+		for (;;) {
+			const response = await fetch(`${this.url}/rest/workflows/${encodeURIComponent(workflowId)}/publication-status`, {
+				headers: { accept: 'application/json', cookie: this.cookie },
+				signal: AbortSignal.timeout(30_000),
+			});
+			// n8n 2.8 has no such route: it published before answering.
+			if (response.status === 404) return;
+			const text = await response.text();
+			if (!response.ok) throw new Error(`The publication status of ${workflowId} answered ${response.status}: ${text.slice(0, 300)}`);
+			const { status, triggers } = (JSON.parse(text) as { data: PublicationStatus }).data;
+			if (status === 'published') return;
+			if (status !== 'in_progress') {
+				const said = triggers.map((trigger) => trigger.errorMessage).filter(Boolean).join('; ');
+				throw new Error(`n8n did not publish ${workflowId}: ${status}${said ? ` (${said})` : ''}`);
+			}
+			if (Date.now() > deadline) throw new Error(`n8n was still publishing ${workflowId} after ${PUBLICATION_TIMEOUT_MS / 1000} s`);
+			await new Promise((resolveWait) => setTimeout(resolveWait, 200));
+		}
+	}
+
+	/**
+	 * Saves a workflow under its own id through the REST API, as the editor saves an imported one (webhook nodes given
+	 * their webhookIds, examples.ts), unpublished: what n8n's CLI import did, but into a running n8n.
+	 */
+	async createWorkflow(workflow: WorkflowFile): Promise<SavedWorkflow> {
+		const body: Record<string, unknown> = { ...withWebhookIds(workflow) };
+		delete body.active;
+		delete body.versionId;
+		return (await this.request<{ data: SavedWorkflow }>('POST', '/rest/workflows', body)).data;
+	}
+
+	/**
+	 * Unpublishes and deletes a workflow through the public API, with its executions; nothing when there is none. n8n
+	 * 2.41 refuses to delete while its unpublication is still being applied (409): it is asked again until it can.
+	 */
+	async deleteWorkflow(apiKey: string, workflowId: string): Promise<void> {
+		const path = `/api/v1/workflows/${encodeURIComponent(workflowId)}`;
+		const headers = { accept: 'application/json', 'X-N8N-API-KEY': apiKey };
+		const deadline = Date.now() + PUBLICATION_TIMEOUT_MS;
+		const call = (method: string, suffix = '') => fetch(`${this.url}${path}${suffix}`, { method, headers, signal: AbortSignal.timeout(30_000) });
+		const deactivated = await call('POST', '/deactivate');
+		if (deactivated.status === 404) return;
+		for (;;) {
+			const deleted = await call('DELETE');
+			if (deleted.ok || deleted.status === 404) return;
+			const text = await deleted.text();
+			if (deleted.status !== 409 || Date.now() > deadline) throw new Error(`DELETE ${path} answered ${deleted.status}: ${text.slice(0, 300)}`);
+			await new Promise((resolveWait) => setTimeout(resolveWait, 200));
+		}
+	}
+
+	/** Every credential n8n has (id, name and type), as the editor lists them. */
+	async credentials(): Promise<Array<{ id: string; name: string; type: string }>> {
+		return (await this.request<{ data: Array<{ id: string; name: string; type: string }> }>('GET', '/rest/credentials')).data;
+	}
+
+	async deleteCredential(apiKey: string, credentialId: string): Promise<void> {
+		await this.request('DELETE', `/api/v1/credentials/${encodeURIComponent(credentialId)}`, undefined, { 'X-N8N-API-KEY': apiKey });
+	}
+
+	/** Every Data Table (n8n 2.8 and later), through the public API. */
+	async dataTables(apiKey: string): Promise<Array<{ id: string; name: string }>> {
+		return await this.publicList<{ id: string; name: string }>(apiKey, '/api/v1/data-tables');
+	}
+
+	async deleteDataTable(apiKey: string, dataTableId: string): Promise<void> {
+		await this.request('DELETE', `/api/v1/data-tables/${encodeURIComponent(dataTableId)}`, undefined, { 'X-N8N-API-KEY': apiKey });
 	}
 
 	/** What n8n counts of its Data Tables against N8N_DATA_TABLES_MAX_SIZE_BYTES, as the editor asks for it. */
@@ -175,6 +253,21 @@ export class N8nClient {
 		return body.byteLength;
 	}
 
+	/**
+	 * Executions of a workflow as the editor lists them (REST, signed in), each with its run data (public API), newest
+	 * first. Unlike the public API's list, which leaves out every execution the main still counts as active (in queue
+	 * mode, one a worker has finished but whose end has not reached the main yet), this lists all n8n has recorded.
+	 */
+	async recordedExecutions(apiKey: string, workflowId: string): Promise<PublicExecution[]> {
+		const filter = encodeURIComponent(JSON.stringify({ workflowId }));
+		const listed = await this.request<{ data: { results: Array<{ id: string }> } }>('GET', `/rest/executions?filter=${filter}&limit=100`);
+		return await Promise.all(
+			listed.data.results.map(({ id }) =>
+				this.request<PublicExecution>('GET', `/api/v1/executions/${encodeURIComponent(id)}?includeData=true`, undefined, { 'X-N8N-API-KEY': apiKey }),
+			),
+		);
+	}
+
 	/** Executions of a workflow through the public API, newest first, with their run data. */
 	async executions(apiKey: string, workflowId: string): Promise<Array<PublicExecution>> {
 		const answer = await this.request<{ data: PublicExecution[] }>(
@@ -185,6 +278,14 @@ export class N8nClient {
 		);
 		return answer.data;
 	}
+}
+
+/** How long n8n 2.41 may take to apply a publication or an unpublication in the background. */
+const PUBLICATION_TIMEOUT_MS = 120_000;
+
+interface PublicationStatus {
+	status: 'in_progress' | 'published' | 'not_published' | 'partial' | 'failed';
+	triggers: Array<{ nodeId: string; status: string; errorMessage?: string | null }>;
 }
 
 export interface SavedWorkflow {

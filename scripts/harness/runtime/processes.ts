@@ -1,6 +1,10 @@
 // Child processes for the runtime library: each in its own process group, so that stopping it also stops what it
-// started (n8n's task runner); a group still alive when this process exits is killed, whatever the reason of the exit.
+// started (n8n's task runner); a group still alive when this process exits is killed. A process that exits without
+// running its exit handlers (killed with SIGKILL, say) cannot do that, so each child also gets a parent-death signal
+// (Linux's PR_SET_PDEATHSIG, through util-linux's setpriv): it is signalled the moment its parent dies, however that
+// happens. PostgreSQL, Redis and n8n end with the test process that started them.
 import { type ChildProcess, spawn } from 'node:child_process';
+import { appendFileSync, existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 
 import { REPO_DIR } from './project';
@@ -38,9 +42,34 @@ export interface ProcessOptions {
 	onLine?: (line: string) => void;
 	/** Keep all of stdout, for a command whose result is its output (a long-running server keeps only the tail). */
 	keepStdout?: boolean;
+	/** Also appends all it prints to this file, as it comes (another process may read it: the shared n8n's logs). */
+	logFile?: string;
+	/**
+	 * The signal the process gets when this one dies without stopping it: SIGKILL unless given (PostgreSQL takes
+	 * SIGINT, its fast shutdown, which leaves no shared memory behind). Not SIGTERM: n8n mains given SIGTERM by a
+	 * killed Jest worker were found still running, shutting down, half an hour later. n8n's task runner exits by itself
+	 * when its n8n's connection closes.
+	 */
+	parentDeathSignal?: NodeJS.Signals;
+}
+
+const SETPRIV = '/usr/bin/setpriv';
+
+/**
+ * The command line that gives `command` a parent-death signal: through setpriv, which sets it and then execs the
+ * command in place (so the process we stop is the command itself). A command that is setpriv already (PostgreSQL run
+ * as its own user) takes the option among its own: a change of user clears the signal, and setpriv sets it after
+ * the change. Without setpriv (not Linux), the command as it is.
+ */
+export function withParentDeathSignal(command: string, args: string[], signal: NodeJS.Signals): [string, string[]] {
+	const option = `--pdeathsig=${signal.replace(/^SIG/, '')}`;
+	if (command === 'setpriv' || command === SETPRIV) return [command, [option, ...args]];
+	if (!existsSync(SETPRIV)) return [command, args];
+	return [SETPRIV, [option, '--', command, ...args]];
 }
 
 export function startProcess(command: string, args: string[], options: ProcessOptions = {}): ManagedProcess {
+	[command, args] = withParentDeathSignal(command, args, options.parentDeathSignal ?? 'SIGKILL');
 	const child = spawn(command, args, {
 		cwd: options.cwd ?? REPO_DIR,
 		env: options.env ?? process.env,
@@ -57,6 +86,7 @@ export function startProcess(command: string, args: string[], options: ProcessOp
 	const collect = (chunk: Buffer, isStdout: boolean): void => {
 		const text = chunk.toString('utf8');
 		output = (output + text).slice(-OUTPUT_KEPT_CHARS);
+		if (options.logFile) appendFileSync(options.logFile, text);
 		if (isStdout && options.keepStdout) stdout += text;
 		if (options.onLine) {
 			const lines = (partialLine + text).split('\n');
@@ -93,11 +123,12 @@ export function startProcess(command: string, args: string[], options: ProcessOp
 	return { child, output: () => output, stdout: () => stdout, exited, stop };
 }
 
-/** A command that failed; `output` is all it printed (the message has only its end). */
+/** A command that failed; `output` is all it printed (the message has only its end), `stdout` its stdout if kept. */
 export class ProcessError extends Error {
 	constructor(
 		message: string,
 		readonly output: string,
+		readonly stdout = '',
 	) {
 		super(message);
 	}
@@ -120,7 +151,7 @@ export async function runProcess(
 	if (timedOut || code !== 0) {
 		const why = timedOut ? `did not finish within ${options.timeoutMs / 1000} s` : `exited with code ${code}`;
 		const output = running.output();
-		throw new ProcessError(`${[command, ...args].join(' ')} ${why}. Its last output:\n${tail(output)}`, output);
+		throw new ProcessError(`${[command, ...args].join(' ')} ${why}. Its last output:\n${tail(output)}`, output, running.stdout());
 	}
 	return running;
 }

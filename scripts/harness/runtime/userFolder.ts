@@ -1,12 +1,12 @@
 // An n8n user folder (n8n keeps its database, settings and community packages in <folder>/.n8n) and the environment
 // every n8n process of that folder runs with, server and CLI alike.
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, rmSync, symlinkSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
 import { runtimeProcessEnv } from './install';
 import { PACKAGE_NAME } from './project';
 import { type Runtime, type RuntimeName, RUNTIMES, selectedRuntime } from './runtimes';
+import { ownedTemporaryFolder } from './temporary';
 
 /**
  * Links a package folder (one with package.json and dist/) where n8n loads installed community packages, so our
@@ -20,8 +20,9 @@ export function linkPackage(userFolder: string, packageDir: string): void {
 	symlinkSync(packageDir, link, 'dir');
 }
 
+/** A new user folder in the temporary folder, named after this process (temporary.ts). */
 export function temporaryUserFolder(prefix: string): string {
-	return mkdtempSync(join(tmpdir(), `${prefix}-`));
+	return ownedTemporaryFolder(prefix);
 }
 
 export interface N8nSettings {

@@ -1,3 +1,5 @@
+import { createHash } from 'crypto';
+
 import type { IDataObject, INode } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
@@ -20,19 +22,18 @@ export interface CountedList {
 }
 
 /**
- * Remembers the pages read so far by a cheap fingerprint, so a page that repeats any earlier one (A, B, A, B as well
- * as A, A) is caught; a matching fingerprint is confirmed against the records themselves.
+ * Remembers the pages read so far by a digest of their records (SHA-256: two different pages never share one), so a
+ * page that repeats any earlier one (A, B, A, B as well as A, A) is caught without keeping every page's text: a whole
+ * Organization's pages would otherwise stay in memory until the list is read.
  */
 class PageHistory {
-	private readonly byFingerprint = new Map<string, { page: number; text: string }[]>();
+	private readonly pageOf = new Map<string, number>();
 
 	/** The earlier page with the same records, if any; then remembers this one. */
 	repeated(page: number, text: string): number | undefined {
-		const fingerprint = `${text.length}:${text.slice(0, 200)}:${text.slice(-200)}`;
-		const pages = this.byFingerprint.get(fingerprint) ?? [];
-		const earlier = pages.find((candidate) => candidate.text === text)?.page;
-		pages.push({ page, text });
-		this.byFingerprint.set(fingerprint, pages);
+		const digest = createHash('sha256').update(text).digest('base64');
+		const earlier = this.pageOf.get(digest);
+		if (earlier === undefined) this.pageOf.set(digest, page);
 		return earlier;
 	}
 }
@@ -46,10 +47,11 @@ class PageCollector<T> {
 		private readonly node: INode,
 		private readonly endpoint: string,
 		private readonly limit: number | undefined,
+		private readonly keep: (record: IDataObject) => T,
 	) {}
 
-	/** Adds the next page; true when reading should stop. */
-	add(page: number, items: T[]): boolean {
+	/** Adds the next page (each record as `keep` makes it); true when reading should stop. */
+	add(page: number, items: IDataObject[]): boolean {
 		if (items.length > 0) {
 			const earlier = this.history.repeated(page, JSON.stringify(items));
 			if (earlier !== undefined) {
@@ -59,7 +61,7 @@ class PageCollector<T> {
 				});
 			}
 		}
-		this.records.push(...items);
+		for (const record of items) this.records.push(this.keep(record));
 		return (this.limit !== undefined && this.records.length >= this.limit) || items.length < PAGE_SIZE;
 	}
 
@@ -68,8 +70,8 @@ class PageCollector<T> {
 	}
 }
 
-async function readPage<T>(context: RequestContext, endpoint: string, qs: IDataObject, page: number): Promise<T[]> {
-	return (await apiRequest.call(context, 'GET', endpoint, { qs: { ...qs, page }, expect: 'a list of records' })) as T[];
+async function readPage(context: RequestContext, endpoint: string, qs: IDataObject, page: number): Promise<IDataObject[]> {
+	return (await apiRequest.call(context, 'GET', endpoint, { qs: { ...qs, page }, expect: 'a list of records' })) as IDataObject[];
 }
 
 /**
@@ -86,9 +88,9 @@ async function readAhead<T>(
 	lastPage: number,
 	width: number,
 ): Promise<boolean> {
-	const inFlight = new Map<number, Promise<T[]>>();
+	const inFlight = new Map<number, Promise<IDataObject[]>>();
 	const start = (page: number) => {
-		const reading = readPage<T>(context, endpoint, qs, page);
+		const reading = readPage(context, endpoint, qs, page);
 		// A page read ahead may be dropped when an earlier one ends the list: its failure then concerns nobody.
 		reading.catch(() => undefined);
 		inFlight.set(page, reading);
@@ -99,7 +101,7 @@ async function readAhead<T>(
 			// The first page alone: most lists end there, and then nothing is read ahead for nothing.
 			const ahead = page === 1 ? 1 : width;
 			while (next <= lastPage && next < page + ahead) start(next++);
-			const items = await (inFlight.get(page) as Promise<T[]>);
+			const items = await (inFlight.get(page) as Promise<IDataObject[]>);
 			inFlight.delete(page);
 			if (collector.add(page, items)) return true;
 		}
@@ -114,7 +116,8 @@ async function readAhead<T>(
  * Reads a paged list until `limit` records (all when undefined), in page order (decisions.md 8). A Limit reads only
  * the pages it needs. Return All of a counted list reads the first page with the page count, then the rest at once
  * (the scheduler keeps the bound); any other list reads a few pages ahead and stops at the first short page. A page
- * that repeats an earlier one is an error, never an endless loop.
+ * that repeats an earlier one is an error, never an endless loop. `keep` makes what is kept of each record as its page
+ * arrives (a few fields of a whole Organization's records), so the rest is let go page by page.
  */
 export async function apiRequestAllItems<T = IDataObject>(
 	this: RequestContext,
@@ -122,8 +125,9 @@ export async function apiRequestAllItems<T = IDataObject>(
 	qs: IDataObject = {},
 	limit?: number,
 	counted?: CountedList,
+	keep: (record: IDataObject) => T = (record) => record as T,
 ): Promise<T[]> {
-	const collector = new PageCollector<T>(this.getNode(), endpoint, limit);
+	const collector = new PageCollector<T>(this.getNode(), endpoint, limit, keep);
 	const width = Math.min(READ_AHEAD, requestSettings(this).concurrency);
 	if (limit !== undefined) {
 		await readAhead(this, endpoint, qs, collector, 1, Math.ceil(limit / PAGE_SIZE), width);
@@ -136,7 +140,7 @@ export async function apiRequestAllItems<T = IDataObject>(
 		// An answer without the count (a service without this endpoint's page info) is read as a plain list instead.
 		if (Array.isArray(records) && records.every(isRecord) && Number.isSafeInteger(pages) && pages >= 0) {
 			// The count is known: every remaining page at once (the scheduler keeps the bound), in page order.
-			if (!collector.add(1, records as T[]) && pages >= 2) await readAhead(this, endpoint, qs, collector, 2, pages, pages);
+			if (!collector.add(1, records as IDataObject[]) && pages >= 2) await readAhead(this, endpoint, qs, collector, 2, pages, pages);
 			return collector.result();
 		}
 	}

@@ -21,6 +21,14 @@ export async function allUsers(context: IExecuteFunctions, qs: IDataObject = {})
 	return (await apiRequestAllItems.call(context, '/users', qs, undefined, USERS_LIST)) as IDataObject[];
 }
 
+/**
+ * Every User of the Organization as `keep` makes each of them, page by page: for an operation over the whole
+ * Organization that uses a few of their fields, which then holds those alone (Compliance, not Sync).
+ */
+export async function allUsersAs<T>(context: IExecuteFunctions, keep: (user: IDataObject) => T, qs: IDataObject = {}): Promise<T[]> {
+	return (await apiRequestAllItems.call(context, '/users', qs, undefined, USERS_LIST, keep)) as T[];
+}
+
 /** "." and ".." are the two segments a URL resolves (the escaping leaves them as they are): never an ID. */
 const DOT_SEGMENT = /^\.{1,2}$/;
 

@@ -137,7 +137,7 @@ describe('the compliance Data Table template', () => {
 
 		const written = await whatChanged(people, table);
 
-		expect(written).toEqual([{ id: 1, ...table[0], Summary: expect.stringContaining(': 0 added, 0 changed, 0 no longer in MinistrySafe.') }]);
+		expect(written).toEqual([{ ...table[0], Summary: expect.stringContaining(': 0 added, 0 changed, 0 no longer in MinistrySafe.') }]);
 	});
 
 	it('a morning after changes: the rows of the person whose compliance changed and of the one deactivated, then the last check', async () => {
@@ -232,10 +232,10 @@ describe('the compliance Google Sheet template', () => {
 			: { 'May serve': 'no', Compliance: 'not in MinistrySafe', 'Runs out': '', 'Runs out on': '', 'Compliance summary': 'No MinistrySafe user has this Employee ID' };
 
 	/** A day as Google Sheets' Read node gives a date cell back by default: its serial number (days since 1899-12-30). */
-	const serial = (day: unknown) => (typeof day === 'string' && day !== '' ? (Date.parse(`${day}T00:00:00Z`) - Date.UTC(1899, 11, 30)) / 86_400_000 : day);
+	const serial = (day: IDataObject[string]) => (typeof day === 'string' && day !== '' ? (Date.parse(`${day}T00:00:00Z`) - Date.UTC(1899, 11, 30)) / 86_400_000 : day);
 
 	/** The staff sheet as the Read node gives it, each row with what an earlier morning wrote beside the person. */
-	async function sheetAfterAMorning(people: IDataObject[]) {
+	async function sheetAfterAMorning(people: IDataObject[]): Promise<IDataObject[]> {
 		const users = await allUsers(sandbox());
 		const byExternalId = new Map(people.map((entry) => [entry.external_id, entry]));
 		return users.map((user, index) => {

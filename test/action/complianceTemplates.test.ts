@@ -71,8 +71,11 @@ describe('the compliance Data Table template', () => {
 	const COLUMNS = ['Name', 'May_serve', 'Why_not', 'Runs_out_on', 'Runs_out', 'Status', 'Summary', 'External_ID'];
 
 	/** The Code node on what the morning's nodes put out; the table as n8n's Data Table node reads it (one empty item for none). */
-	const whatChanged = async (people: IDataObject[], table: Row[]) =>
+	const whatChangedItems = async (people: IDataObject[], table: Row[]) =>
 		await runCodeNode(template(TABLE), WHAT_CHANGED, { [MORNING]: [morning], [CHECK]: people, 'Read the table': table.length > 0 ? table : [{}] });
+	/** The rows it writes: the new ones (one item, made a row each by Split Out) and the changes, in order. */
+	const whatChanged = async (people: IDataObject[], table: Row[]) =>
+		(await whatChangedItems(people, table)).flatMap((item) => (item.new_rows as IDataObject[] | undefined) ?? [item]);
 
 	/** The table after the writes: a new row for each item without an id (the next ids), the others changed in place. */
 	function applied(table: Row[], written: IDataObject[]): Row[] {
@@ -112,8 +115,11 @@ describe('the compliance Data Table template', () => {
 		const users = await allUsers(sandbox());
 		expect(people).toHaveLength(users.length);
 
+		const items = await whatChangedItems(people, []);
 		const written = await whatChanged(people, []);
 
+		// One item holds the new rows: n8n's If tests one item, not one a person.
+		expect(items).toEqual([{ new_rows: written }]);
 		expect(written).toHaveLength(users.length + 1);
 		const [lastCheck, ...rows] = written;
 		expect(lastCheck).toEqual({
@@ -123,7 +129,7 @@ describe('the compliance Data Table template', () => {
 			Runs_out_on: NOTHING,
 			Runs_out: NOTHING,
 			Status: 'last check',
-			Summary: expect.stringMatching(/^Checked 2026-11-29T05:00:00\.123-05:00 \(America\/New_York \(UTC-05:00\)\): 25 added, 0 changed, 0 no longer in MinistrySafe\. /),
+			Summary: expect.stringMatching(/^Checked 2026-11-29T05:00:00\.123-05:00, America\/New_York \(UTC-05:00\): 25 added, 0 changed, 0 no longer in MinistrySafe\. /),
 			External_ID: '(last check)',
 		});
 		expect(rows).toEqual(people.map(rowFor));

@@ -73,9 +73,12 @@ describe('the compliance Data Table template', () => {
 	/** The Code node on what the morning's nodes put out; the table as n8n's Data Table node reads it (one empty item for none). */
 	const whatChangedItems = async (people: IDataObject[], table: Row[]) =>
 		await runCodeNode(template(TABLE), WHAT_CHANGED, { [MORNING]: [morning], [CHECK]: people, 'Read the table': table.length > 0 ? table : [{}] });
-	/** The rows it writes: the new ones (one item, made a row each by Split Out) and the changes, in order. */
-	const whatChanged = async (people: IDataObject[], table: Row[]) =>
-		(await whatChangedItems(people, table)).flatMap((item) => (item.new_rows as IDataObject[] | undefined) ?? [item]);
+	/** The rows it writes, in order: the new ones, then the changes (one item holds both lists, made rows by Split Out). */
+	async function whatChanged(people: IDataObject[], table: Row[]): Promise<IDataObject[]> {
+		const [lists, ...more] = await whatChangedItems(people, table);
+		expect(more).toEqual([]);
+		return [...(lists.new_rows as IDataObject[]), ...(lists.changed_rows as IDataObject[])];
+	}
 
 	/** The table after the writes: a new row for each item without an id (the next ids), the others changed in place. */
 	function applied(table: Row[], written: IDataObject[]): Row[] {
@@ -118,8 +121,8 @@ describe('the compliance Data Table template', () => {
 		const items = await whatChangedItems(people, []);
 		const written = await whatChanged(people, []);
 
-		// One item holds the new rows: n8n's If tests one item, not one a person.
-		expect(items).toEqual([{ new_rows: written }]);
+		// One item holds the lists: no node tests an expression a person.
+		expect(items).toEqual([{ new_rows: written, changed_rows: [] }]);
 		expect(written).toHaveLength(users.length + 1);
 		const [lastCheck, ...rows] = written;
 		expect(lastCheck).toEqual({

@@ -1131,7 +1131,8 @@ describe('the compliance templates', () => {
 			expect(lastCheckOf(rows)).toMatchObject({ Summary: expect.stringContaining(`Checked ${timestamp},`) });
 			// What the run wrote, and n8n's own updatedAt: those rows, nothing else.
 			// New rows first, the changes in the table's order, the last check last.
-			const [added, ...changes] = output('What changed').flatMap((item) => (item.new_rows as Array<Record<string, unknown>> | undefined) ?? [item]).map((row) => row.External_ID);
+			const [lists] = output('What changed') as Array<Record<string, Array<Record<string, unknown>>>>;
+			const [added, ...changes] = [...lists.new_rows, ...lists.changed_rows].map((row) => row.External_ID);
 			expect([added, changes.pop(), changes.sort()]).toEqual([newcomer.external_id, LAST_CHECK, [people.changing.external_id, people.leaving.external_id].sort()]);
 			const changedIds = [people.changing.external_id, people.leaving.external_id, LAST_CHECK].map((key) => written.get(key)?.id);
 			expect(output('Write the changes').map((row) => row.id).sort()).toEqual([...changedIds].sort());

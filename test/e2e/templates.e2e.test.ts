@@ -11,6 +11,7 @@ import {
 	type PublicExecution,
 	type WorkflowFile,
 	exampleWorkflows,
+	importCredentials,
 	importWorkflows,
 	nodeOutput,
 	selectedRuntime,
@@ -19,6 +20,7 @@ import {
 } from '../../scripts/n8n-runtime';
 import type { RecordedRequest } from '../../sandbox';
 import { ok, sandboxClients } from '../helpers/sandbox';
+import { organizationBody } from '../sandbox/helpers';
 import { unicodeText, windowsCsv } from '../fixtures/excelExports';
 import { churchRoster, type UploadExport, ukgLikeExport } from '../fixtures/uploadExports';
 import { activeFlagExport, churchValuesExport } from '../fixtures/uploadValueExports';
@@ -1166,7 +1168,7 @@ describe('the compliance templates', () => {
 	const COMPLIANCE = "Check everyone's compliance";
 	const clients = () => sandboxClients(env.sandbox);
 	type Person = ApiUser & { trainingDone: string };
-	const people: Record<'compliant' | 'expiring' | 'unchecked' | 'leaving', Person> = {} as never;
+	const people: Record<'compliant' | 'expiring' | 'unchecked' | 'leaving' | 'changing', Person> = {} as never;
 
 	/** A User with a passed training (completed `daysAgo` days ago) and, unless `unchecked`, a cleared background check. */
 	async function person(key: keyof typeof people, daysAgo: number, checked: boolean): Promise<void> {
@@ -1211,80 +1213,146 @@ describe('the compliance templates', () => {
 		await person('expiring', 720, true);
 		await person('unchecked', 0, false);
 		await person('leaving', 0, true);
+		await person('changing', 0, false);
 	});
 
 	describe('in a Data Table', () => {
+		const NOTHING = '—';
+		const GONE = 'No longer in MinistrySafe: deactivated, or their External ID changed';
+		const LAST_CHECK = '(last check)';
 		const rowsNow = async () => (await env.client.dataTableRows(env.apiKey, TABLE)) ?? [];
-		/** The row the template writes for a compliance item (Selected Fields) of the run stamped `checkedAt`. */
-		const rowOf = (entry: Record<string, unknown>, checkedAt: string) => ({
-			external_id: entry.external_id,
-			first_name: entry.first_name,
-			last_name: entry.last_name,
-			may_serve: entry.compliant,
-			status: entry.status,
-			runs_out: entry.runs_out,
-			runs_out_on: entry.runs_out_on,
-			summary: entry.summary,
-			checked_at: checkedAt,
+		/** The row the template keeps for a compliance item (Selected Fields): the answer first. */
+		const rowOf = (entry: Record<string, unknown>) => ({
+			Name: `${String(entry.first_name)} ${String(entry.last_name)}`,
+			May_serve: entry.compliant ? 'yes' : 'no',
+			Why_not: entry.compliant ? NOTHING : entry.summary,
+			Runs_out_on: entry.compliant ? entry.runs_out_on : NOTHING,
+			Runs_out: entry.compliant ? entry.runs_out : NOTHING,
+			Status: entry.status,
+			Summary: entry.summary,
+			External_ID: entry.external_id,
 		});
-		const byExternalId = (rows: Array<Record<string, unknown>>) => new Map(rows.map((row) => [String(row.external_id), row]));
+		const byExternalId = (rows: Array<Record<string, unknown>>) => new Map(rows.map((row) => [String(row.External_ID), row]));
+		const lastCheckOf = (rows: Array<Record<string, unknown>>) => rows.find((row) => row.External_ID === LAST_CHECK);
 
 		it('imports as it ships, and the editor marks nothing: it needs no account but MinistrySafe', async () => {
 			expect(await nodeIssues(template(DATA_TABLE))).toEqual({});
 			expect(await env.client.dataTableRows(env.apiKey, TABLE)).toBeUndefined();
 		});
 
-		it('makes its table on the first run and writes one row a person, keyed on the External ID: every row right', async () => {
+		it('makes its table on the first run: the last check on top, then a row a person, the answer first, every row right', async () => {
 			const { output, timestamp, timeZone } = await run(DATA_TABLE);
 
 			const entries = output(COMPLIANCE);
 			const users = await allUsers();
 			expect(entries.map((entry) => entry.external_id).sort()).toEqual(users.map((user) => user.external_id).sort());
 			const rows = await rowsNow();
-			expect(rows).toHaveLength(users.length);
+			expect(rows).toHaveLength(users.length + 1);
+			// The table's own order (by id) puts the last check first.
+			const [top] = [...rows].sort((a, b) => Number(a.id) - Number(b.id));
+			expect(top).toMatchObject({
+				Name: expect.stringMatching(new RegExp(`^Last check ${timestamp.slice(0, 10)} ${timestamp.slice(11, 16)} \\S+$`)),
+				May_serve: NOTHING,
+				Why_not: `${users.length} people checked: ${entries.filter((entry) => entry.compliant).length} may serve, ${entries.filter((entry) => !entry.compliant).length} may not`,
+				Status: 'last check',
+				Summary: expect.stringContaining(`Checked ${timestamp}, ${timeZone} (`),
+				External_ID: LAST_CHECK,
+			});
+			// Columns in the order a coordinator reads them, as n8n lists the table's columns.
+			expect(Object.keys(top).filter((key) => !['id', 'createdAt', 'updatedAt'].includes(key))).toEqual(['Name', 'May_serve', 'Why_not', 'Runs_out_on', 'Runs_out', 'Status', 'Summary', 'External_ID']);
 			const written = byExternalId(rows);
-			for (const entry of entries) expect(written.get(String(entry.external_id))).toMatchObject(rowOf(entry, timestamp));
+			for (const entry of entries) expect(written.get(String(entry.external_id))).toMatchObject(rowOf(entry));
 
 			const twoYears = (key: keyof typeof people) => dayIn(people[key].trainingDone, timeZone, 2);
 			const row = (key: keyof typeof people) => written.get(people[key].external_id);
-			expect(row('compliant')).toMatchObject({ may_serve: true, status: 'compliant', runs_out: 'training', runs_out_on: twoYears('compliant') });
-			expect(row('expiring')).toMatchObject({ may_serve: true, status: 'expiring', runs_out: 'training', runs_out_on: twoYears('expiring') });
-			expect(String(row('expiring')?.summary)).toMatch(new RegExp(`^Training expires ${twoYears('expiring')}; background check valid until \\d{4}-\\d{2}-\\d{2}$`));
+			expect(row('compliant')).toMatchObject({ Name: 'Serve Ready-compliant', May_serve: 'yes', Why_not: NOTHING, Runs_out_on: twoYears('compliant'), Runs_out: 'training', Status: 'compliant' });
+			expect(row('expiring')).toMatchObject({ May_serve: 'yes', Status: 'expiring', Runs_out: 'training', Runs_out_on: twoYears('expiring') });
+			expect(String(row('expiring')?.Summary)).toMatch(new RegExp(`^Training expires ${twoYears('expiring')}; background check valid until \\d{4}-\\d{2}-\\d{2}$`));
 			expect(row('unchecked')).toMatchObject({
-				may_serve: false,
-				status: 'noncompliant',
-				runs_out: null,
-				runs_out_on: null,
-				summary: `Training valid until ${twoYears('unchecked')}; background check missing`,
+				May_serve: 'no',
+				Why_not: `Training valid until ${twoYears('unchecked')}; background check missing`,
+				Runs_out_on: NOTHING,
+				Runs_out: NOTHING,
+				Status: 'noncompliant',
 			});
-			expect(row('leaving')).toMatchObject({ may_serve: true, status: 'compliant', first_name: 'Serve', last_name: 'Ready-leaving' });
+			expect(row('leaving')).toMatchObject({ May_serve: 'yes', Status: 'compliant', Name: 'Serve Ready-leaving' });
+			// Nothing empty, nothing null: n8n's table shows those as "Empty" and "Null".
+			for (const cells of rows) for (const value of Object.values(cells)) expect(value === null || value === '').toBe(false);
 		});
 
-		it('the next run marks the row of someone deactivated since, never leaving it saying they may serve; the rest checked again', async () => {
+		it('the next run writes only the rows that changed: a check cleared, someone deactivated, a newcomer; the rest left as they were', async () => {
 			const before = await rowsNow();
-			ok(await clients().api.delete(`/users/${people.leaving.id}`));
+			const { api, control } = clients();
+			const check = (await orderBackgroundCheck(api, people.changing.id as unknown as Json)) as unknown as { id: number };
+			ok(await control.post(`/background_checks/${check.id}/ready`, { json: { status: 'complete' } }));
+			ok(await api.delete(`/users/${people.leaving.id}`));
+			const newcomer = ok(
+				await api.post('/users', { form: { user: { first_name: 'Serve', last_name: 'Ready-new', email: 'serve.new@example.org', external_id: 'TPL-SERVE-new' }, tag_list: '' } }),
+			) as ApiUser;
 
 			const { output, timestamp } = await run(DATA_TABLE);
 
 			const rows = await rowsNow();
-			expect(rows).toHaveLength(before.length);
+			expect(rows).toHaveLength(before.length + 1);
+			// The table's own row ids stay: rows are changed in place, never made again.
+			expect(rows.map((row) => row.id)).toEqual(expect.arrayContaining(before.map((row) => row.id)));
 			const written = byExternalId(rows);
+			expect(written.get(people.changing.external_id)).toMatchObject({ May_serve: 'yes', Why_not: NOTHING, Status: 'compliant' });
+			expect(written.get(newcomer.external_id)).toMatchObject({ Name: 'Serve Ready-new', May_serve: 'no', Why_not: 'Training missing; background check missing' });
 			expect(written.get(people.leaving.external_id)).toMatchObject({
-				first_name: 'Serve',
-				last_name: 'Ready-leaving',
-				may_serve: false,
-				status: 'no longer in MinistrySafe',
-				runs_out: null,
-				runs_out_on: null,
-				summary: 'No longer in MinistrySafe: deactivated, or their External ID changed',
-				checked_at: timestamp,
+				Name: 'Serve Ready-leaving',
+				May_serve: 'no',
+				Why_not: GONE,
+				Runs_out_on: NOTHING,
+				Runs_out: NOTHING,
+				Status: 'no longer in MinistrySafe',
+				External_ID: people.leaving.external_id,
 			});
-			const entries = output(COMPLIANCE);
-			expect(entries).toHaveLength(rows.length - 1);
-			for (const entry of entries) expect(written.get(String(entry.external_id))).toMatchObject(rowOf(entry, timestamp));
-			// The table's own row ids stay: each person's row was updated, not made again.
-			expect(new Set(rows.map((row) => row.id))).toEqual(new Set(before.map((row) => row.id)));
-			expect(output('Mark those rows').map((row) => row.external_id)).toEqual([people.leaving.external_id]);
+			for (const entry of output(COMPLIANCE)) expect(written.get(String(entry.external_id))).toMatchObject(rowOf(entry));
+			expect(lastCheckOf(rows)).toMatchObject({ Summary: expect.stringContaining(`Checked ${timestamp},`) });
+			// What the run wrote, and n8n's own updatedAt: those rows, nothing else.
+			// New rows first, the changes in the table's order, the last check last.
+			const [lists] = output('What changed') as Array<Record<string, Array<Record<string, unknown>>>>;
+			const [added, ...changes] = [...lists.new_rows, ...lists.changed_rows].map((row) => row.External_ID);
+			expect([added, changes.pop(), changes.sort()]).toEqual([newcomer.external_id, LAST_CHECK, [people.changing.external_id, people.leaving.external_id].sort()]);
+			const changedIds = [people.changing.external_id, people.leaving.external_id, LAST_CHECK].map((key) => written.get(key)?.id);
+			expect(output('Write the changes').map((row) => row.id).sort()).toEqual([...changedIds].sort());
+			expect(output('Write the changes').at(-1)?.External_ID).toBe(LAST_CHECK);
+			const updatedBefore = new Map(before.map((row) => [row.id, row.updatedAt]));
+			expect(rows.filter((row) => row.updatedAt !== updatedBefore.get(row.id)).map((row) => row.External_ID).sort()).toEqual(
+				[newcomer.external_id, people.changing.external_id, people.leaving.external_id, LAST_CHECK].sort(),
+			);
+		});
+
+		it('a run with nobody from MinistrySafe (a credential for another Organization) marks every row; the next good run puts them back', async () => {
+			const before = await rowsNow();
+			expect(before.filter((row) => row.May_serve === 'yes').length).toBeGreaterThan(1);
+			const created = ok(await clients().api.post('/organizations', { json: organizationBody() })) as { organization_api_key: string };
+			await importCredentials(env.settings, [
+				{ id: 'tplEmptyOrganization', name: 'An Organization with nobody', type: 'ministrySafeApi', data: { environment: 'custom', baseUrl: env.sandbox.url, apiKey: created.organization_api_key } },
+			]);
+			const workflow = template(DATA_TABLE);
+			const elsewhere = {
+				...workflow,
+				id: 'tplComplianceTableNobody',
+				name: `${workflow.name} (nobody)`,
+				nodes: workflow.nodes.map((node) => (node.credentials ? { ...node, credentials: { ministrySafeApi: { id: 'tplEmptyOrganization', name: 'An Organization with nobody' } } } : node)),
+			};
+			await importWorkflows(env.settings, [elsewhere]);
+
+			const { output } = await run(elsewhere.id, elsewhere);
+
+			expect(output(COMPLIANCE)).toEqual([{}]);
+			const rows = await rowsNow();
+			const persons = rows.filter((row) => row.External_ID !== LAST_CHECK);
+			expect(persons).toHaveLength(before.length - 1);
+			for (const row of persons) expect(row).toMatchObject({ May_serve: 'no', Why_not: GONE, Status: 'no longer in MinistrySafe', Runs_out_on: NOTHING });
+			expect(lastCheckOf(rows)).toMatchObject({ Why_not: '0 people checked: 0 may serve, 0 may not' });
+
+			await run(DATA_TABLE);
+
+			const back = byExternalId(await rowsNow());
+			for (const row of before) expect(back.get(String(row.External_ID))).toMatchObject({ May_serve: row.May_serve, Why_not: row.Why_not, Status: row.Status });
 		});
 	});
 
@@ -1296,17 +1364,19 @@ describe('the compliance templates', () => {
 			expect(await nodeIssues(template(SHEET))).toEqual({ 'Read the staff sheet': google, [WRITE]: google });
 			expect(nodeNamed(template(SHEET), WRITE).parameters).toMatchObject({
 				operation: 'update',
-				columns: { mappingMode: 'autoMapInputData', matchingColumns: ['Employee ID'] },
+				columns: { mappingMode: 'autoMapInputData', matchingColumns: ['row_number'] },
 			});
 		});
 
-		it('runs from its schedule with the staff sheet pinned: each row gets its answer, an ID MinistrySafe lacks says no', async () => {
+		it('runs from its schedule with the staff sheet pinned: each row gets its answer by its row number, an ID MinistrySafe lacks says no', async () => {
 			const someone = (await allUsers()).find((user) => /^\d+$/.test(user.external_id)) as ApiUser;
 			const sheet = [
 				...(['compliant', 'expiring', 'unchecked'] as const).map((key) => people[key]),
-				// Someone on the sheet whom MinistrySafe does not have; and a numeric ID, which the sheet holds as a number.
+				// Someone on the sheet whom MinistrySafe does not have; a numeric ID, which the sheet holds as a number;
+				// and the first person again further down (one person in two ministries).
 				{ ...people.compliant, external_id: 'TPL-SERVE-nobody' },
 				{ ...someone, external_id: Number(someone.external_id) },
+				people.compliant,
 			].map((user, index) => ({
 				row_number: index + 2,
 				'Employee ID': user.external_id,
@@ -1329,16 +1399,16 @@ describe('the compliance templates', () => {
 			const today = new Date().toLocaleDateString('en-CA', { timeZone });
 			const twoYears = (key: keyof typeof people) => dayIn(people[key].trainingDone, timeZone, 2);
 			const [mine] = output(COMPLIANCE).filter((entry) => entry.external_id === someone.external_id);
-			// Matched rows first, then the rest (n8n's Merge): the order is the sheet's own when written, by ID.
-			const byId = (rows: Array<Record<string, unknown>>) => [...rows].sort((a, b) => String(a['Employee ID']).localeCompare(String(b['Employee ID'])));
-			expect(byId(output('One row a person'))).toEqual(byId([
-				{ 'Employee ID': people.compliant.external_id, 'May serve': 'yes', Compliance: 'compliant', 'Runs out': 'training', 'Runs out on': twoYears('compliant'), 'Compliance summary': expect.stringMatching(/^Training valid until /), 'Checked on': today },
-				{ 'Employee ID': people.expiring.external_id, 'May serve': 'yes', Compliance: 'expiring', 'Runs out': 'training', 'Runs out on': twoYears('expiring'), 'Compliance summary': expect.stringMatching(/^Training expires /), 'Checked on': today },
-				{ 'Employee ID': people.unchecked.external_id, 'May serve': 'no', Compliance: 'noncompliant', 'Runs out': '', 'Runs out on': '', 'Compliance summary': `Training valid until ${twoYears('unchecked')}; background check missing`, 'Checked on': today },
-				{ 'Employee ID': 'TPL-SERVE-nobody', 'May serve': 'no', Compliance: 'not in MinistrySafe', 'Runs out': '', 'Runs out on': '', 'Compliance summary': 'No MinistrySafe user has this Employee ID', 'Checked on': today },
-				// The ID as the sheet holds it: the write matches it as text.
-				{ 'Employee ID': Number(someone.external_id), 'May serve': mine.compliant ? 'yes' : 'no', Compliance: mine.status, 'Runs out': mine.runs_out ?? '', 'Runs out on': mine.runs_out_on ?? '', 'Compliance summary': mine.summary, 'Checked on': today },
-			]));
+			const compliant = { 'May serve': 'yes', Compliance: 'compliant', 'Runs out': 'training', 'Runs out on': twoYears('compliant'), 'Compliance summary': expect.stringMatching(/^Training valid until /), 'Changed on': today };
+			// A sheet without the columns yet: every row is written, each by its own number.
+			expect(output('What changed')).toEqual([
+				{ row_number: 2, ...compliant },
+				{ row_number: 3, 'May serve': 'yes', Compliance: 'expiring', 'Runs out': 'training', 'Runs out on': twoYears('expiring'), 'Compliance summary': expect.stringMatching(/^Training expires /), 'Changed on': today },
+				{ row_number: 4, 'May serve': 'no', Compliance: 'noncompliant', 'Runs out': '', 'Runs out on': '', 'Compliance summary': `Training valid until ${twoYears('unchecked')}; background check missing`, 'Changed on': today },
+				{ row_number: 5, 'May serve': 'no', Compliance: 'not in MinistrySafe', 'Runs out': '', 'Runs out on': '', 'Compliance summary': 'No MinistrySafe user has this Employee ID', 'Changed on': today },
+				{ row_number: 6, 'May serve': mine.compliant ? 'yes' : 'no', Compliance: mine.status, 'Runs out': mine.runs_out ?? '', 'Runs out on': mine.runs_out_on ?? '', 'Compliance summary': mine.summary, 'Changed on': today },
+				{ row_number: 7, ...compliant },
+			]);
 		});
 	});
 });

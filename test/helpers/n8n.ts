@@ -213,6 +213,8 @@ export interface RunActionOptions {
 	timezone?: string;
 	/** The node's version as saved in the workflow; default 1, whose records are never simplified. */
 	typeVersion?: number;
+	/** The node's Settings > Always Output Data: one empty item when it puts out none. */
+	alwaysOutputData?: boolean;
 }
 
 export interface NodeRunResult {
@@ -242,6 +244,7 @@ export async function runActionNode(options: RunActionOptions): Promise<NodeRunR
 			parameters: options.parameters,
 			credentials: { ministrySafeApi: { id: '1', name: 'MinistrySafe sandbox' } },
 			...(options.continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
+			...(options.alwaysOutputData ? { alwaysOutputData: true } : {}),
 		},
 	];
 	const workflow = new Workflow({

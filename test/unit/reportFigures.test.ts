@@ -151,6 +151,26 @@ describe('reportFigures: who is due, and by when', () => {
 		expect(figures(people).due.map((due) => due.name)).toEqual(['Di Oldest', 'Cy Late', 'Al Now', 'Bea Now', 'Amy Soon', 'Zed Expiring']);
 	});
 
+	it.each([0, 1, 50, 3000, 5000])(
+		'with %s listed: the soonest of the same order, and everyone due counted (5,000 due in a shuffled list)',
+		(listed) => {
+			// Days and names that tie often, in an order unlike the one sought.
+			const people = Array.from({ length: 6000 }, (_, index) => {
+				const n = (index * 7919) % 6000;
+				if (n % 6 === 0) return person(`Ok ${n}`, 'compliant');
+				const day = `2026-${String(1 + (n % 12)).padStart(2, '0')}-${String(1 + (n % 28)).padStart(2, '0')}`;
+				return n % 3 === 0
+					? person(`Now ${n % 97}`, 'noncompliant', {}, { training: { status: 'missing' } })
+					: person(`Due ${n % 89}`, 'expiring', {}, { training: { status: 'expiring', expires_at: day } });
+			});
+			const everyone = figures(people);
+			const some = reportFigures(people, { groupBy: 'none', checkRequired: true, expiringWithinDays: 30, clock, dueListed: listed });
+			expect(everyone.dueCount).toBe(5000);
+			expect(some.dueCount).toBe(5000);
+			expect(some.due).toEqual(everyone.due.slice(0, listed));
+		},
+	);
+
 	test.each<[string, IDataObject, string]>([
 		['first and last name', { first_name: 'Ann', last_name: 'Lee' }, 'Ann Lee'],
 		['a first name alone', { first_name: 'Ann', last_name: ' ' }, 'Ann'],

@@ -1,3 +1,5 @@
+import { createHash } from 'crypto';
+
 import type { IDataObject, INode } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
@@ -19,31 +21,19 @@ export interface CountedList {
 	recordsKey: string;
 }
 
-/** Two 32-bit FNV-1a hashes of a text (different offsets), as one 64-bit fingerprint in hex. */
-function hashOf(text: string): string {
-	let first = 0x811c9dc5;
-	let second = 0x050c5d1f;
-	for (let index = 0; index < text.length; index++) {
-		const code = text.charCodeAt(index);
-		first = Math.imul(first ^ code, 0x01000193);
-		second = Math.imul(second ^ code, 0x01000193) ^ (second >>> 15);
-	}
-	return `${(first >>> 0).toString(16)}${(second >>> 0).toString(16)}`;
-}
-
 /**
- * Remembers the pages read so far by a fingerprint of their records (length, ends and a 64-bit hash), so a page that
- * repeats any earlier one (A, B, A, B as well as A, A) is caught without keeping every page's text: a list of 100,000
- * Users would hold 30 MB of it.
+ * Remembers the pages read so far by a digest of their records (SHA-256: two different pages never share one), so a
+ * page that repeats any earlier one (A, B, A, B as well as A, A) is caught without keeping every page's text: a whole
+ * Organization's pages would otherwise stay in memory until the list is read.
  */
 class PageHistory {
-	private readonly byFingerprint = new Map<string, number>();
+	private readonly pageOf = new Map<string, number>();
 
 	/** The earlier page with the same records, if any; then remembers this one. */
 	repeated(page: number, text: string): number | undefined {
-		const fingerprint = `${text.length}:${text.slice(0, 100)}:${text.slice(-100)}:${hashOf(text)}`;
-		const earlier = this.byFingerprint.get(fingerprint);
-		if (earlier === undefined) this.byFingerprint.set(fingerprint, page);
+		const digest = createHash('sha256').update(text).digest('base64');
+		const earlier = this.pageOf.get(digest);
+		if (earlier === undefined) this.pageOf.set(digest, page);
 		return earlier;
 	}
 }
@@ -57,12 +47,11 @@ class PageCollector<T> {
 		private readonly node: INode,
 		private readonly endpoint: string,
 		private readonly limit: number | undefined,
-		/** What is kept of each record, as each page arrives (a whole list keeps only the fields it compares). */
-		private readonly keep: ((record: T) => T) | undefined,
+		private readonly keep: (record: IDataObject) => T,
 	) {}
 
-	/** Adds the next page; true when reading should stop. */
-	add(page: number, items: T[]): boolean {
+	/** Adds the next page (each record as `keep` makes it); true when reading should stop. */
+	add(page: number, items: IDataObject[]): boolean {
 		if (items.length > 0) {
 			const earlier = this.history.repeated(page, JSON.stringify(items));
 			if (earlier !== undefined) {
@@ -72,7 +61,7 @@ class PageCollector<T> {
 				});
 			}
 		}
-		for (const item of items) this.records.push(this.keep ? this.keep(item) : item);
+		for (const record of items) this.records.push(this.keep(record));
 		return (this.limit !== undefined && this.records.length >= this.limit) || items.length < PAGE_SIZE;
 	}
 
@@ -81,8 +70,8 @@ class PageCollector<T> {
 	}
 }
 
-async function readPage<T>(context: RequestContext, endpoint: string, qs: IDataObject, page: number): Promise<T[]> {
-	return (await apiRequest.call(context, 'GET', endpoint, { qs: { ...qs, page }, expect: 'a list of records' })) as T[];
+async function readPage(context: RequestContext, endpoint: string, qs: IDataObject, page: number): Promise<IDataObject[]> {
+	return (await apiRequest.call(context, 'GET', endpoint, { qs: { ...qs, page }, expect: 'a list of records' })) as IDataObject[];
 }
 
 /**
@@ -99,9 +88,9 @@ async function readAhead<T>(
 	lastPage: number,
 	width: number,
 ): Promise<boolean> {
-	const inFlight = new Map<number, Promise<T[]>>();
+	const inFlight = new Map<number, Promise<IDataObject[]>>();
 	const start = (page: number) => {
-		const reading = readPage<T>(context, endpoint, qs, page);
+		const reading = readPage(context, endpoint, qs, page);
 		// A page read ahead may be dropped when an earlier one ends the list: its failure then concerns nobody.
 		reading.catch(() => undefined);
 		inFlight.set(page, reading);
@@ -112,7 +101,7 @@ async function readAhead<T>(
 			// The first page alone: most lists end there, and then nothing is read ahead for nothing.
 			const ahead = page === 1 ? 1 : width;
 			while (next <= lastPage && next < page + ahead) start(next++);
-			const items = await (inFlight.get(page) as Promise<T[]>);
+			const items = await (inFlight.get(page) as Promise<IDataObject[]>);
 			inFlight.delete(page);
 			if (collector.add(page, items)) return true;
 		}
@@ -127,8 +116,8 @@ async function readAhead<T>(
  * Reads a paged list until `limit` records (all when undefined), in page order (decisions.md 8). A Limit reads only
  * the pages it needs. Return All of a counted list reads the first page with the page count, then the rest at once
  * (the scheduler keeps the bound); any other list reads a few pages ahead and stops at the first short page. A page
- * that repeats an earlier one is an error, never an endless loop. `keep`: what is kept of each record as its page
- * arrives.
+ * that repeats an earlier one is an error, never an endless loop. `keep` makes what is kept of each record as its page
+ * arrives (a few fields of a whole Organization's records), so the rest is let go page by page.
  */
 export async function apiRequestAllItems<T = IDataObject>(
 	this: RequestContext,
@@ -136,7 +125,7 @@ export async function apiRequestAllItems<T = IDataObject>(
 	qs: IDataObject = {},
 	limit?: number,
 	counted?: CountedList,
-	keep?: (record: T) => T,
+	keep: (record: IDataObject) => T = (record) => record as T,
 ): Promise<T[]> {
 	const collector = new PageCollector<T>(this.getNode(), endpoint, limit, keep);
 	const width = Math.min(READ_AHEAD, requestSettings(this).concurrency);
@@ -151,7 +140,7 @@ export async function apiRequestAllItems<T = IDataObject>(
 		// An answer without the count (a service without this endpoint's page info) is read as a plain list instead.
 		if (Array.isArray(records) && records.every(isRecord) && Number.isSafeInteger(pages) && pages >= 0) {
 			// The count is known: every remaining page at once (the scheduler keeps the bound), in page order.
-			if (!collector.add(1, records as T[]) && pages >= 2) await readAhead(this, endpoint, qs, collector, 2, pages, pages);
+			if (!collector.add(1, records as IDataObject[]) && pages >= 2) await readAhead(this, endpoint, qs, collector, 2, pages, pages);
 			return collector.result();
 		}
 	}

@@ -17,13 +17,22 @@ export type UserReference = { id: string; label: string } | { employeeId: string
 export const USERS_LIST: CountedList = { endpoint: '/users/with_page', recordsKey: 'users' };
 
 /**
- * Every User of the Organization (with the list's filters in `qs`), for the operations that look at all of them;
- * `fields`: only these of each (a whole-list operation of 100,000 Users keeps what it compares, not their sign-in links).
+ * Every User of the Organization as `keep` makes each of them, page by page: an operation over the whole Organization
+ * that uses a few of their fields then holds those alone.
+ */
+export async function allUsersAs<T>(context: IExecuteFunctions, keep: (user: IDataObject) => T, qs: IDataObject = {}): Promise<T[]> {
+	return (await apiRequestAllItems.call(context, '/users', qs, undefined, USERS_LIST, keep)) as T[];
+}
+
+/**
+ * Every User of the Organization (with the list's filters in `qs`); `fields`: only these of each (a whole-list
+ * operation of 100,000 Users keeps what it compares, not their sign-in links).
  */
 export async function allUsers(context: IExecuteFunctions, qs: IDataObject = {}, fields?: readonly string[]): Promise<IDataObject[]> {
-	const keep = fields && ((user: IDataObject) => Object.fromEntries(fields.filter((field) => field in user).map((field) => [field, user[field]])));
-	const readAll: typeof apiRequestAllItems<IDataObject> = apiRequestAllItems;
-	return readAll.call(context, '/users', qs, undefined, USERS_LIST, keep);
+	const keep = fields
+		? (user: IDataObject) => Object.fromEntries(fields.filter((field) => field in user).map((field) => [field, user[field]]))
+		: (user: IDataObject) => user;
+	return await allUsersAs(context, keep, qs);
 }
 
 /** "." and ".." are the two segments a URL resolves (the escaping leaves them as they are): never an ID. */

@@ -76,12 +76,13 @@ export const getReport: ListOperation = {
 				checkRequired: query.settings.backgroundCheckValidityMonths > 0,
 				expiringWithinDays: query.settings.expiringWithinDays,
 				clock,
+				dueListed: dueLimit,
 			});
 			return {
 				summary: countsInWords(figures.counts),
 				counts: { ...figures.counts },
 				groups: figures.groups.map(({ name, counts }) => ({ name, counts: { ...counts } })),
-				due: figures.due.slice(0, dueLimit).map(({ entry }) => entry),
+				due: figures.due.map(({ entry }) => entry),
 				...(dueLimit === undefined
 					? { html: reportHtml(figures), text: reportText(figures) }
 					: {

@@ -46,7 +46,10 @@ export interface ReportFigures {
 	groupBy: GroupBy;
 	counts: Counts;
 	groups: Group[];
+	/** The people due soonest, as many as asked for (everyone by default). */
 	due: DuePerson[];
+	/** Everyone due, listed or not. */
+	dueCount: number;
 	/** Expiring Within (Days), for the headline. */
 	expiringWithinDays: number;
 }
@@ -116,17 +119,38 @@ function dueRecords(entry: IDataObject, checkRequired: boolean): DueRecord[] {
 	return due;
 }
 
+/** What lapsed longest ago first, then what is due now (today), then what expires soonest; then by name, then as read. */
+interface DueOrder {
+	person: DuePerson;
+	day: string;
+	index: number;
+}
+const byDay = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+const dueOrder = (a: DueOrder, b: DueOrder) => byDay(a.day, b.day) || byText(a.person.name, b.person.name) || a.index - b.index;
+
+/** How many people due are gathered before the list is cut back to those listed (it is sorted then). */
+const DUE_GATHERED = 1024;
+
 /**
  * The report's figures. A User counts once in the totals and once in each of their groups; `due` is everyone expiring
- * or noncompliant, soonest first: what lapsed longest ago, then what is due now, then what expires soonest.
+ * or noncompliant, soonest first: what lapsed longest ago, then what is due now, then what expires soonest. With
+ * `dueListed`, only the soonest that many are kept, as the people are read (`dueCount` counts them all): a report of
+ * 100,000 people otherwise held the compliance of every one due until the end.
  */
 export function reportFigures(
 	people: Iterable<UserCompliance>,
-	options: { groupBy: GroupBy; checkRequired: boolean; expiringWithinDays: number; clock: Clock },
+	options: { groupBy: GroupBy; checkRequired: boolean; expiringWithinDays: number; clock: Clock; dueListed?: number },
 ): ReportFigures {
 	const counts = emptyCounts();
 	const groups = new Map<string, Counts>();
-	const due: DuePerson[] = [];
+	const listed = options.dueListed ?? Infinity;
+	const today = isoDate(options.clock.today);
+	const soonest: DueOrder[] = [];
+	const cut = () => {
+		soonest.sort(dueOrder);
+		if (soonest.length > listed) soonest.length = listed;
+	};
+	let dueCount = 0;
 	for (const { user, entry } of people) {
 		const status = entry.status as OverallStatus;
 		add(counts, status);
@@ -143,19 +167,18 @@ export function reportFigures(
 		const overdue = records.some((record) => record.state === 'expired');
 		const now = records.some((record) => record.state === 'missing' || record.state === 'pending');
 		const by = overdue ? earliest('expired') : now ? undefined : earliest('expires');
-		due.push({ entry, name: personName(entry), records, by, overdue });
+		const found: DueOrder = { person: { entry, name: personName(entry), records, by, overdue }, day: by ?? today, index: dueCount++ };
+		soonest.push(found);
+		if (soonest.length >= Math.max(2 * listed, DUE_GATHERED)) cut();
 	}
-	// What lapsed longest ago first, then what is due now (today), then what expires soonest; then by name.
-	const today = isoDate(options.clock.today);
-	const order = due.map((person, index) => ({ person, index, day: person.by ?? today }));
-	const byDay = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-	order.sort((a, b) => byDay(a.day, b.day) || byText(a.person.name, b.person.name) || a.index - b.index);
+	cut();
 	return {
 		date: today,
 		groupBy: options.groupBy,
 		counts,
 		groups: [...groups].map(([name, groupCounts]) => ({ name, counts: groupCounts })).sort(byName),
-		due: order.map(({ person }) => person),
+		due: soonest.map(({ person }) => person),
+		dueCount,
 		expiringWithinDays: options.expiringWithinDays,
 	};
 }

@@ -138,16 +138,16 @@ export interface DueListing {
 const LISTING_EVERYONE: DueListing = { rows: MAX_DUE_ROWS, rest: "the node's 'due' output lists everyone" };
 
 function dueRows(figures: ReportFigures, listing: DueListing): Html {
-	const { due } = figures;
-	const headingText = due.length === 0 ? 'No one is due' : `Due: ${due.length} ${due.length === 1 ? 'person' : 'people'}, soonest first`;
+	const { due, dueCount } = figures;
+	const headingText = dueCount === 0 ? 'No one is due' : `Due: ${dueCount} ${dueCount === 1 ? 'person' : 'people'}, soonest first`;
 	const heading = row(headingText, `padding-top:16px;padding-bottom:6px;border-top:1px solid ${RULE};font-size:16px;line-height:22px;font-weight:bold;`);
-	if (due.length === 0) return heading;
+	if (dueCount === 0) return heading;
 	const headerCell = (text: string, width: number) =>
 		html`<th align="left" width="${width}%" style="width:${width}%;padding:6px 8px;border-bottom:1px solid ${RULE};${FONT}font-size:12px;line-height:16px;color:${MUTED};text-align:left;font-weight:bold;">${text}</th>`;
 	const shown = due.slice(0, listing.rows);
 	const more =
-		due.length > shown.length
-			? html`<tr><td colspan="3" style="padding:8px;${FONT}font-size:13px;line-height:18px;color:${MUTED};">and ${due.length - shown.length} more: ${listing.rest}</td></tr>`
+		dueCount > shown.length
+			? html`<tr><td colspan="3" style="padding:8px;${FONT}font-size:13px;line-height:18px;color:${MUTED};">and ${dueCount - shown.length} more: ${listing.rest}</td></tr>`
 			: '';
 	const table = layoutTable(
 		'',

@@ -21,7 +21,7 @@ function within(lines: string[], room: number, what: string): string[] {
 
 /** The chat message; `maxPeople` (Max Users Listed, node version 1.3) bounds the people named as well as the lines. */
 export function reportText(figures: ReportFigures, maxPeople = Infinity): string {
-	const { counts, due } = figures;
+	const { counts, due, dueCount } = figures;
 	const lines = [
 		`Compliance on ${figures.date}`,
 		`${countsInWords(counts)} (expiring: within ${figures.expiringWithinDays} days)`,
@@ -31,15 +31,14 @@ export function reportText(figures: ReportFigures, maxPeople = Infinity): string
 		lines.push('', `${groupingInWords(figures.groupBy)}:`, ...within(groups, MAX_GROUP_LINES, 'groups'));
 	}
 	lines.push('');
-	if (due.length === 0) {
+	if (dueCount === 0) {
 		lines.push('No one is due.');
 	} else {
-		lines.push(`Due, soonest first (${due.length}):`);
-		const people = due.map((person) => `- ${chatSafe(person.name)}: ${person.records.map(recordInWords).join('; ')}`);
+		lines.push(`Due, soonest first (${dueCount}):`);
 		const room = MAX_LINES - lines.length;
-		const shown = Math.min(people.length <= room ? people.length : Math.max(0, room - 1), maxPeople);
-		lines.push(...people.slice(0, shown));
-		if (shown < people.length) lines.push(`and ${people.length - shown} more ${due.length === 1 ? 'person' : 'people'}`);
+		const shown = Math.min(dueCount <= room ? dueCount : Math.max(0, room - 1), maxPeople, due.length);
+		lines.push(...due.slice(0, shown).map((person) => `- ${chatSafe(person.name)}: ${person.records.map(recordInWords).join('; ')}`));
+		if (shown < dueCount) lines.push(`and ${dueCount - shown} more ${dueCount === 1 ? 'person' : 'people'}`);
 	}
 	return lines.join('\n');
 }

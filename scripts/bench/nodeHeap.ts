@@ -24,13 +24,14 @@ export interface NodeHeap {
 	collections: number;
 }
 
-export async function measureNodeHeap(sandbox: { url: string; apiKey: string }, operation: string): Promise<NodeHeap> {
+/** `staffCsvUrl`: where the run downloads the staff list, for an operation that reads it as a file. */
+export async function measureNodeHeap(sandbox: { url: string; apiKey: string }, operation: string, staffCsvUrl?: string): Promise<NodeHeap> {
 	const userFolder = temporaryUserFolder('ministrysafe-bench-heap');
 	const afterCollections: number[] = [];
 	let inRun = false;
 	const child = await runProcess(
 		process.execPath,
-		['--expose-gc', '--trace-gc', '--import', 'tsx', join(__dirname, 'nodeHeapRun.ts'), sandbox.url, sandbox.apiKey, operation],
+		['--expose-gc', '--trace-gc', '--import', 'tsx', join(__dirname, 'nodeHeapRun.ts'), sandbox.url, sandbox.apiKey, operation, ...(staffCsvUrl ? [staffCsvUrl] : [])],
 		{
 			keepStdout: true,
 			timeoutMs: CHILD_TIMEOUT_MS,

@@ -13,6 +13,7 @@ import { runCodeNode } from '../helpers/codeNode';
 import { jsonOf, runActionNode } from '../helpers/n8n';
 import { ok, sandboxClients, sentRequests, useSandbox } from '../helpers/sandbox';
 import { allUsers, type UserRecord } from '../helpers/staffList';
+import { GONE, NOTHING, whoMayServeRow } from '../helpers/whoMayServe';
 
 const sandbox = useSandbox();
 
@@ -66,8 +67,6 @@ async function completeTraining(user: UserRecord): Promise<void> {
 
 describe('the compliance Data Table template', () => {
 	type Row = IDataObject & { id: number };
-	const NOTHING = '—';
-	const GONE = 'No longer in MinistrySafe: deactivated, or their External ID changed';
 	const COLUMNS = ['Name', 'May_serve', 'Why_not', 'Runs_out_on', 'Runs_out', 'Status', 'Summary', 'External_ID'];
 
 	/** The Code node on what the morning's nodes put out; the table as n8n's Data Table node reads it (one empty item for none). */
@@ -91,17 +90,6 @@ describe('the compliance Data Table template', () => {
 		return rows;
 	}
 
-	/** A person's row, as a coordinator reads it: the answer, why not, until when. */
-	const rowFor = (entry: IDataObject) => ({
-		Name: `${String(entry.first_name)} ${String(entry.last_name)}`,
-		May_serve: entry.compliant ? 'yes' : 'no',
-		Why_not: entry.compliant ? NOTHING : entry.summary,
-		Runs_out_on: entry.compliant ? entry.runs_out_on : NOTHING,
-		Runs_out: entry.compliant ? entry.runs_out : NOTHING,
-		Status: entry.status,
-		Summary: entry.summary,
-		External_ID: entry.external_id,
-	});
 	const byKey = (rows: IDataObject[]) => new Map(rows.map((row) => [String(row.External_ID), row]));
 
 	it('makes its columns in the order a coordinator reads them, named as n8n allows', () => {
@@ -135,7 +123,7 @@ describe('the compliance Data Table template', () => {
 			Summary: expect.stringMatching(/^Checked 2026-11-29T05:00:00\.123-05:00, America\/New_York \(UTC-05:00\): 25 added, 0 changed, 0 no longer in MinistrySafe\. /),
 			External_ID: '(last check)',
 		});
-		expect(rows).toEqual(people.map(rowFor));
+		expect(rows).toEqual(people.map(whoMayServeRow));
 		expect(rows.some((row) => row.May_serve === 'yes') && rows.some((row) => row.May_serve === 'no')).toBe(true);
 		for (const row of written) for (const column of COLUMNS) expect([typeof row[column], row[column]]).toEqual(['string', expect.stringMatching(/\S/)]);
 	});
@@ -161,9 +149,9 @@ describe('the compliance Data Table template', () => {
 		const written = await whatChanged(people, table);
 
 		const changed = people.find((entry) => entry.external_id === changing.external_id) as IDataObject;
-		expect(rowFor(changed)).not.toEqual(before.get(changing.external_id));
+		expect(whoMayServeRow(changed)).not.toEqual(before.get(changing.external_id));
 		expect(written).toEqual([
-			{ id: before.get(changing.external_id)?.id, ...rowFor(changed) },
+			{ id: before.get(changing.external_id)?.id, ...whoMayServeRow(changed) },
 			{
 				id: before.get(leaving.external_id)?.id,
 				Name: `${leaving.first_name} ${leaving.last_name}`,

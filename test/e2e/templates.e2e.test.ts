@@ -27,6 +27,7 @@ import { activeFlagExport, churchValuesExport } from '../fixtures/uploadValueExp
 import { type Json, orderBackgroundCheck } from '../trigger/sandboxClient';
 import { choicesOf, type FormAnswers, type FormFile, type FormPage, submitForm, submitPage } from './forms';
 import { type E2eEnvironment, startE2eEnvironment } from './helpers';
+import { GONE, LAST_CHECK, NOTHING, whoMayServeRow } from '../helpers/whoMayServe';
 
 const UPLOAD = 'msExampleUploadStaffList';
 const VOLUNTEER = 'msExampleVolunteerSignUp';
@@ -1217,21 +1218,7 @@ describe('the compliance templates', () => {
 	});
 
 	describe('in a Data Table', () => {
-		const NOTHING = '—';
-		const GONE = 'No longer in MinistrySafe: deactivated, or their External ID changed';
-		const LAST_CHECK = '(last check)';
 		const rowsNow = async () => (await env.client.dataTableRows(env.apiKey, TABLE)) ?? [];
-		/** The row the template keeps for a compliance item (Selected Fields): the answer first. */
-		const rowOf = (entry: Record<string, unknown>) => ({
-			Name: `${String(entry.first_name)} ${String(entry.last_name)}`,
-			May_serve: entry.compliant ? 'yes' : 'no',
-			Why_not: entry.compliant ? NOTHING : entry.summary,
-			Runs_out_on: entry.compliant ? entry.runs_out_on : NOTHING,
-			Runs_out: entry.compliant ? entry.runs_out : NOTHING,
-			Status: entry.status,
-			Summary: entry.summary,
-			External_ID: entry.external_id,
-		});
 		const byExternalId = (rows: Array<Record<string, unknown>>) => new Map(rows.map((row) => [String(row.External_ID), row]));
 		const lastCheckOf = (rows: Array<Record<string, unknown>>) => rows.find((row) => row.External_ID === LAST_CHECK);
 
@@ -1261,7 +1248,7 @@ describe('the compliance templates', () => {
 			// Columns in the order a coordinator reads them, as n8n lists the table's columns.
 			expect(Object.keys(top).filter((key) => !['id', 'createdAt', 'updatedAt'].includes(key))).toEqual(['Name', 'May_serve', 'Why_not', 'Runs_out_on', 'Runs_out', 'Status', 'Summary', 'External_ID']);
 			const written = byExternalId(rows);
-			for (const entry of entries) expect(written.get(String(entry.external_id))).toMatchObject(rowOf(entry));
+			for (const entry of entries) expect(written.get(String(entry.external_id))).toMatchObject(whoMayServeRow(entry));
 
 			const twoYears = (key: keyof typeof people) => dayIn(people[key].trainingDone, timeZone, 2);
 			const row = (key: keyof typeof people) => written.get(people[key].external_id);
@@ -1308,7 +1295,7 @@ describe('the compliance templates', () => {
 				Status: 'no longer in MinistrySafe',
 				External_ID: people.leaving.external_id,
 			});
-			for (const entry of output(COMPLIANCE)) expect(written.get(String(entry.external_id))).toMatchObject(rowOf(entry));
+			for (const entry of output(COMPLIANCE)) expect(written.get(String(entry.external_id))).toMatchObject(whoMayServeRow(entry));
 			expect(lastCheckOf(rows)).toMatchObject({ Summary: expect.stringContaining(`Checked ${timestamp},`) });
 			// What the run wrote, and n8n's own updatedAt: those rows, nothing else.
 			// New rows first, the changes in the table's order, the last check last.

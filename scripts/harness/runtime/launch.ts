@@ -34,6 +34,7 @@ import { isAbsolute, join, relative } from 'node:path';
 
 import { REPO_DIR } from './project';
 import { type Runtime, nodeBinary } from './runtimes';
+import { isRunning } from './temporary';
 
 const MIRROR_PREFIX = 'ministrysafe-n8n-';
 /** Written into each mirror: which runtime folder it mirrors, so that any later run can tell a stale mirror. */
@@ -56,15 +57,6 @@ function installStamp(runtimeDir: string): string {
 function isInside(folder: string, path: string): boolean {
 	const fromFolder = relative(folder, path);
 	return fromFolder === '' || (!fromFolder.startsWith('..') && !isAbsolute(fromFolder));
-}
-
-function isRunning(pid: number): boolean {
-	try {
-		process.kill(pid, 0);
-		return true;
-	} catch (error) {
-		return (error as NodeJS.ErrnoException).code === 'EPERM';
-	}
 }
 
 /**

@@ -17,7 +17,8 @@ export function ownedTemporaryFolder(name: string): string {
 	return mkdtempSync(join(tmpdir(), `${name}-${process.pid}-`));
 }
 
-function isRunning(pid: number): boolean {
+/** Whether a process of this id is alive (EPERM: alive, another user's). */
+export function isRunning(pid: number): boolean {
 	try {
 		process.kill(pid, 0);
 		return true;

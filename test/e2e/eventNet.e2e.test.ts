@@ -154,9 +154,16 @@ it('files every passed quiz once while webhook deliveries are dropped: the deliv
 	const some = await trainees('E2E-NET-SOME-1', 'E2E-NET-SOME-2', 'E2E-NET-SOME-3', 'E2E-NET-SOME-4');
 	const all = await trainees('E2E-NET-ALL-1', 'E2E-NET-ALL-2');
 
-	// Some: the first delivery dropped, then one in two.
+	// Some: the first delivery dropped, then one in two. Each delivered one is acted on before the next quiz is passed:
+	// two executions of the template at once can lose each other's key in n8n's Remove Duplicates (docs/scale.md,
+	// "Acting once per event under a burst"); this test is of the net.
 	ok(await control.put('/webhook-faults', { json: { drop: 'some' } }));
-	for (const trainee of some) await trainee.pass();
+	for (const trainee of some) {
+		await trainee.pass();
+		await settledDeliveries();
+		const delivery = env.sandbox.deliveries().find((candidate) => candidate.event === 'quizCompleted' && String(candidate.body.external_id) === trainee.externalId);
+		if (delivery?.delivered) await filedEventually([trainee.externalId]);
+	}
 	// All, for a while: nothing reaches n8n.
 	ok(await control.put('/webhook-faults', { json: { drop: 'all', seconds: 600 } }));
 	for (const trainee of all) await trainee.pass();
@@ -231,9 +238,20 @@ it('acts once on each event of the time n8n was stopped when it is started again
 	for (const { userId } of [leaver, suspended]) await make().deactivateUser(userId);
 
 	await env.n8n.stop();
-	// While n8n is down: quizzes passed, checks ready. The sandbox's retries (1, 3 and 9 s apart) find nobody.
-	for (const trainee of down) await trainee.pass();
-	for (const { checkId, finding } of waiting) await make().checkReady(checkId, finding);
+	// While n8n is down: quizzes passed, checks ready. The sandbox's retries (1, 3 and 9 s apart) find nobody. In queue
+	// mode the webhook processor takes each at once, and the next comes once the last has been acted on: two executions
+	// of one workflow at the same time can lose each other's key in n8n's Remove Duplicates (docs/scale.md, "Acting once
+	// per event under a burst"), and then the net's find of the same event passes as new. That is n8n's, measured by
+	// npm run load:queue; this test is of the net.
+	const queue = isQueueN8n(env.n8n);
+	for (const trainee of down) {
+		await trainee.pass();
+		if (queue) await filedEventually([trainee.externalId]);
+	}
+	for (const { checkId, finding } of waiting) {
+		await make().checkReady(checkId, finding);
+		if (queue) await toldEventually([checkId]);
+	}
 	await settledDeliveries();
 	const whileDown = down.map((trainee) => trainee.externalId);
 	const checkIds = waiting.map(({ checkId }) => checkId);
@@ -249,10 +267,10 @@ it('acts once on each event of the time n8n was stopped when it is started again
 		[...checkIds, ...checkIds].sort(),
 	);
 	// In queue mode the webhook processor stays up and takes them (only the main restarts); in one process nobody does.
-	if (!isQueueN8n(env.n8n)) expect(sent.filter((delivery) => delivery.delivered)).toEqual([]);
+	if (!queue) expect(sent.filter((delivery) => delivery.delivered)).toEqual([]);
 
 	restarted = await startN8n(env.settings);
-	if (!isQueueN8n(env.n8n)) await pointWebhooksAt(restarted, [quizzes, checks]);
+	if (!queue) await pointWebhooksAt(restarted, [quizzes, checks]);
 	const withLog = (error: Error) => {
 		throw new Error(`${error.message}\n--- the restarted n8n's log, last lines:\n${restarted?.output().split('\n').slice(-200).join('\n')}`);
 	};

@@ -13,14 +13,12 @@ import { csvExport } from '../helpers/csvExport';
 import { sentWrites, useSandbox } from '../helpers/sandbox';
 import { allUsers as listUsers, type UserRecord } from '../helpers/staffList';
 import { type FlowPage, type FlowRun, runFlow } from '../helpers/templateFlow';
+import { APPLY, DRY_RUN, EMPLOYEES } from '../helpers/uploadForm';
 
 const sandbox = useSandbox();
 const upload = exampleWorkflows().find((workflow) => workflow.id === 'msExampleUploadStaffList');
 if (!upload) throw new Error('examples/ has no msExampleUploadStaffList');
 
-const EMPLOYEES = 'Employees only';
-const DRY_RUN = 'Show what would change';
-const APPLY = 'Apply the changes';
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 interface Upload {

@@ -15,6 +15,7 @@ import { type UploadExport, ukgLikeExport } from '../fixtures/uploadExports';
 import { ok, sandboxClients } from '../helpers/sandbox';
 import { type EditorSession, SCREENSHOT_DIR, launchEditor, signIn } from './browser';
 import { type E2eEnvironment, startE2eEnvironment } from './helpers';
+import { APPLY, BY_COLUMN, DRY_RUN, EMPLOYEES } from '../helpers/uploadForm';
 
 const UPLOAD = 'msExampleUploadStaffList';
 const LOAD_TIMEOUT_MS = 120_000;
@@ -163,7 +164,7 @@ it('opens with its sticky note readable: all of its text inside it, and no node 
 
 it("an ADP-like export whose ID column's name is not known: the next page lists its columns, nothing sent before the answer, and the answer reads it", async () => {
 	const start = env.sandbox.requests.length;
-	const form = await fillForm({ name: 'adp-export.csv', content: ADP_LIKE }, 'Employees only', 'Show what would change', "Which column holds each person's ID?");
+	const form = await fillForm({ name: 'adp-export.csv', content: ADP_LIKE }, EMPLOYEES, DRY_RUN, "Which column holds each person's ID?");
 
 	const question = form.getByLabel("Column with each person's ID");
 	expect((await question.locator('option').allTextContents()).map((option) => option.trim())).toEqual([
@@ -196,7 +197,7 @@ it('a UKG-like export of employees and volunteers: the dry run names them by typ
 	const name = (person: { firstName: string; lastName: string }) => `${person.firstName} ${person.lastName}`;
 	const byType = (type: 'employee' | 'volunteer') => ukg.created.filter((person) => person.userType === type).map(name);
 
-	const dryRun = await runForm(file, 'Employees and volunteers: the file says which', 'Show what would change', 'What would change', (form) =>
+	const dryRun = await runForm(file, BY_COLUMN, DRY_RUN, 'What would change', (form) =>
 		shoot(form, 'upload-form.png'),
 	);
 	const dryRunLines = await linesOf(dryRun);
@@ -217,7 +218,7 @@ it('a UKG-like export of employees and volunteers: the dry run names them by typ
 	await runEnded();
 
 	// A test form takes one submission: the applied run is a second "Execute workflow".
-	const applied = await runForm(file, 'Employees and volunteers: the file says which', 'Apply the changes', 'Your staff list is applied');
+	const applied = await runForm(file, BY_COLUMN, APPLY, 'Your staff list is applied');
 	expect(await linesOf(applied)).toEqual(
 		expect.arrayContaining([`Created 2 employees: ${byType('employee').join(', ')}`, `Created 1 volunteer: ${byType('volunteer').join(', ')}`]),
 	);

@@ -28,6 +28,7 @@ import { type Json, orderBackgroundCheck } from '../trigger/sandboxClient';
 import { choicesOf, type FormAnswers, type FormFile, type FormPage, submitForm, submitPage } from './forms';
 import { type E2eEnvironment, startE2eEnvironment } from './helpers';
 import { GONE, LAST_CHECK, NOTHING, whoMayServeRow } from '../helpers/whoMayServe';
+import { APPLY, BY_COLUMN, DRY_RUN, EMPLOYEES, VOLUNTEERS } from '../helpers/uploadForm';
 
 const UPLOAD = 'msExampleUploadStaffList';
 const VOLUNTEER = 'msExampleVolunteerSignUp';
@@ -35,12 +36,6 @@ const GOOGLE_SHEET = 'msExampleGoogleSheetSync';
 const BAMBOO_HR = 'msExampleBambooHrSync';
 const EXPIRING_REPORT = 'msExampleExpiringReport';
 const SCHEDULE = 'Every night at 2:00';
-/** The upload form's answers to "Who is on the list?" and "What should happen?". */
-const EMPLOYEES = 'Employees only';
-const VOLUNTEERS = 'Volunteers only';
-const BY_COLUMN = 'Employees and volunteers: the file says which';
-const DRY_RUN = 'Show what would change';
-const APPLY = 'Apply the changes';
 const SEND_AGAIN = 'Nothing has changed yet. To make these changes, send the same file again with "Apply the changes".';
 
 interface ApiUser {

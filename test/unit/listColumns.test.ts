@@ -81,6 +81,18 @@ describe('each column read once, by the words of its name and its values', () =>
 		expect(read(rows).leaving).toEqual([{ column: 'Active Ministry Team', kind: 'activeFlag', looksLike: true }]);
 	});
 
+	test("a column that only looks like one, every value of which the user named, is read by those values and says so", () => {
+		const rows = [
+			{ 'Employee ID': '1', 'Active Ministry Team': 'Y' },
+			{ 'Employee ID': '2', 'Active Ministry Team': 'N' },
+		];
+		const named = Object.fromEntries(read(rows, ['N'], ['Y']).readings.map(({ column, reading }) => [column, reading]));
+		expect(named['Active Ministry Team']).toBe('active flag (by the values you named)');
+		// One value not named: still unknown, and named.
+		const halfNamed = Object.fromEntries(read(rows, ['N']).readings.map(({ column, reading }) => [column, reading]));
+		expect(halfNamed['Active Ministry Team']).toMatch(/^unknown: looks like an active flag/);
+	});
+
 	test("a date column's order: its own dates first, then the list's; dates that prove both say the order is not known", () => {
 		const rows = [
 			{ 'Employee ID': '1', 'Hire Date': '03/04/2020', 'Termination Date': '31/10/2026', 'Date of Birth': '12/25/1980' },

@@ -84,6 +84,7 @@ export async function readList(
 	const read = await users();
 	const choice = chooseKey(jsons, columns, read, chosen);
 	if (!choice || 'undecided' in choice) throw keyUndecided(context, settings, list.files, columns, choice?.undecided ?? []);
+	// The cells read for the columns and the key are let go before the rows are read: a large list is not held twice.
 	jsons = [];
 	return {
 		rows: readRows(context, list, settings, seen, { columns, key: choice.key.column }),

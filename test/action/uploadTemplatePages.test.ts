@@ -12,7 +12,7 @@ import { runDay } from '../helpers/clock';
 import { csvExport } from '../helpers/csvExport';
 import { sentWrites, useSandbox } from '../helpers/sandbox';
 import { allUsers as listUsers, type UserRecord } from '../helpers/staffList';
-import { type FlowPage, type FlowRun, runFlow } from '../helpers/templateFlow';
+import { type FlowPage, type FlowRun, runFlow, UNANSWERED } from '../helpers/templateFlow';
 import { APPLY, DRY_RUN, EMPLOYEES } from '../helpers/uploadForm';
 
 const sandbox = useSandbox();
@@ -31,7 +31,7 @@ interface Upload {
 	mode?: string;
 	/** The form's last fields: what values of the file mean, by field name. */
 	meanings?: IDataObject;
-	answer?: (page: FlowPage) => IDataObject | undefined;
+	answer?: (page: FlowPage) => IDataObject | typeof UNANSWERED | undefined;
 }
 
 /** The form sent with a file, as n8n's Form Trigger puts it out: the answers, and the file in `staff_list`. */
@@ -359,7 +359,7 @@ describe('the next page, when several columns could hold the ID', () => {
 		const [asked] = stopped.pages;
 		expect(asked.title).toBe("Which column holds each person's ID?");
 		expect(asked.description).toBe(
-			"More than one column of your file could hold each person's ID: 'personID' (0 of its 2 IDs are in MinistrySafe), 'staffNumber' (0 of its 2 IDs are in MinistrySafe). Choose the one that holds the IDs your organization uses for each person in MinistrySafe: a person matched on the wrong one would be added a second time. Or rename that column to Employee ID in your export and send the file again.",
+			"More than one column of your file could hold each person's ID: 'personID' (0 of its 2 IDs are in MinistrySafe), 'staffNumber' (0 of its 2 IDs are in MinistrySafe). Choose the one that holds the IDs your organization uses for each person in MinistrySafe: a person matched on the wrong one would be added a second time. Or rename that column to Employee ID in your export and send the file again. Answer within an hour: after that, nothing is changed and the file must be sent again.",
 		);
 		expect(asked.fields).toEqual([
 			expect.objectContaining({
@@ -371,5 +371,17 @@ describe('the next page, when several columns could hold the ID', () => {
 		const answered = await sent({ name: 'campus.csv', content, mode: APPLY, answer: () => ({ id_column: 'staffNumber' }) });
 		expect(lines(answered)).toEqual(expect.arrayContaining(["Matched on 'staffNumber': 0 of 2 IDs are in MinistrySafe.", 'Created 2 employees: New1 Campus, New2 Campus']));
 		expect(sentWrites(sandbox())).toEqual(['POST /api/v2/users', 'POST /api/v2/users']);
+	});
+
+	it('waits an hour: left unanswered, the upload ends there with nothing sent, and the page is not asked again (review S3)', async () => {
+		const page = upload?.nodes.find((node) => node.name === 'Which column holds the ID?');
+		expect(page?.parameters).toMatchObject({ limitWaitTime: true, limitType: 'afterTimeInterval', resumeAmount: 1, resumeUnit: 'hours' });
+		const content = csvExport([{ 'File #': 'ADP-7', 'First Name': 'Una', 'Last Name': 'Waite', Email: 'una.waite@example.org' }]);
+
+		const run = await sent({ name: 'adp.csv', content, mode: APPLY, answer: () => UNANSWERED });
+		expect(run.pages.map((asked) => asked.title)).toEqual(["Which column holds each person's ID?"]);
+		expect(run.outputs.get('The file again, with the answer')).toEqual([]);
+		expect(run.ending).toBeUndefined();
+		expect(sentWrites(sandbox())).toEqual([]);
 	});
 });

@@ -148,11 +148,29 @@ function behindN8nLogin(workflow: WorkflowFile): WorkflowFile {
 	return { ...workflow, id: BEHIND_N8N_LOGIN, name: `${workflow.name} (n8n User Auth)`, nodes };
 }
 
+/**
+ * The upload template with its next page's wait cut from an hour to 3 s, on a path of its own: what an hour unanswered
+ * does, without the hour. n8n resumes a run whose wait has passed from a poll every 60 s (its WaitTracker, the same in
+ * both versions), so this runs on the oldest n8n alone: its lane has room for the minute; the current one's sets CI's time.
+ */
+const SHORT_WAIT = 'tplUploadShortWait';
+const RUNS_SHORT_WAIT = selectedRuntime().name === 'oldest';
+function withShortWait(workflow: WorkflowFile): WorkflowFile {
+	const nodes = workflow.nodes.map((node) => {
+		const parameters = node.parameters as Record<string, unknown> & { options: Record<string, unknown> };
+		if (node.name === 'Which column holds the ID?') return { ...node, parameters: { ...parameters, resumeAmount: 0.05, resumeUnit: 'minutes' } };
+		if (node.type !== 'n8n-nodes-base.formTrigger') return node;
+		return { ...node, parameters: { ...parameters, options: { ...parameters.options, path: 'upload-staff-list-short-wait' } } };
+	});
+	return { ...workflow, id: SHORT_WAIT, name: `${workflow.name} (a short wait)`, nodes };
+}
+
 beforeAll(async () => {
 	const n8nLogin = HAS_N8N_USER_AUTH ? [behindN8nLogin(template(UPLOAD))] : [];
+	const shortWait = RUNS_SHORT_WAIT ? [withShortWait(template(UPLOAD))] : [];
 	env = await startE2eEnvironment({
-		workflows: [...templates, ...n8nLogin],
-		publish: [UPLOAD, VOLUNTEER, ...n8nLogin.map((workflow) => workflow.id)],
+		workflows: [...templates, ...n8nLogin, ...shortWait],
+		publish: [UPLOAD, VOLUNTEER, ...[...n8nLogin, ...shortWait].map((workflow) => workflow.id)],
 	});
 }, 600_000);
 
@@ -403,6 +421,43 @@ describe('Upload your staff list: exports as HR systems write them', () => {
 			expect.arrayContaining([`Would create 6 employees: ${people.map((row) => `${row[1]} Adpson`).join(', ')}`, SEND_AGAIN]),
 		);
 	});
+
+	(RUNS_SHORT_WAIT ? it : it.skip)(
+		'the next page left unanswered past its wait limit: the upload ends with nothing sent, and no run is left waiting with the file (review S3)',
+		async () => {
+			const variant = withShortWait(template(UPLOAD));
+			const start = env.sandbox.requests.length;
+			const header = ['File #', 'Preferred Name', 'Last Name', 'Work Email'];
+
+			const question = await submitForm(
+				formUrl(variant),
+				{
+					'Staff list (CSV or Excel)': { name: 'adp-export.csv', type: 'text/csv', content: csv([header, ['TPL-WAIT-1', 'Una', 'Waite', 'una.waite@example.org']]) },
+					'Who is on the list?': EMPLOYEES,
+					'What should happen?': APPLY,
+				},
+				UPLOAD_FORM_LOGIN,
+			);
+			expect(question.title).toBe("Which column holds each person's ID?");
+			expect(question.text).toContain('Answer within an hour');
+
+			// Nobody answers: within n8n's next poll of waiting runs, the run goes on from the page and ends.
+			const ended = await waitFor(
+				'the unanswered upload to end',
+				async () => (await env.client.executions(env.apiKey, SHORT_WAIT)).find((execution) => execution.finished || execution.status === 'error'),
+				150_000,
+				1_000,
+			);
+			expect(ended.status).toBe('success');
+			const data = ended.data as NonNullable<PublicExecution['data']>;
+			// Sync ran once, before the page (it found no ID column); after it, nothing but the stop.
+			expect(nodeOutput({ data }, 'The file again, with the answer')).toEqual([]);
+			expect(data.resultData.runData['Sync employees']).toHaveLength(1);
+			expect(data.resultData.runData['Show what would change']).toBeUndefined();
+			expect((await env.client.executions(env.apiKey, SHORT_WAIT)).filter((execution) => execution.status === 'waiting')).toEqual([]);
+			expect(writes(sentSince(start))).toEqual([]);
+		},
+	);
 
 	it("a PowerSchool-like export keyed on the district's own column (HRMS_KEY) of employees and volunteers: the next page asks for the ID and the type column; applied, each is created with both", async () => {
 		// PowerSchool's staff fields (https://ps.powerschool-docs.com/pssis-data-dictionary/latest/teachers-ver7-8-0),

@@ -3,7 +3,7 @@
 // a Code node's body as an async function run once for all items; every item through JSON, as n8n hands items to its
 // task runner), its MinistrySafe nodes run by n8n's engine against the sandbox over real HTTP. n8n's own nodes stand
 // in as little as the templates need: an IF's conditions (boolean true, a regular expression), a Switch's output
-// expression, a form page's questions (answered by the test), the ending page's texts, and Extract From File's rows
+// expression, a form page's questions (answered by the test, or left until its wait limit passes), the ending page's texts, and Extract From File's rows
 // (given by the test, as n8n's SheetJS gives them: test/e2e runs the real node). Anything else fails here rather than
 // being guessed. The end-to-end tests run the same templates in a real n8n.
 import { runInNewContext } from 'node:vm';
@@ -52,9 +52,15 @@ export interface FlowInput {
 	sandbox: Sandbox;
 	/** Extract From File's rows, by node name (an array of cells each, as SheetJS reads a sheet with 'Header Row' off). */
 	extracted?: Record<string, unknown[][]>;
-	/** The answers to a later page of the form, by field name; undefined: the run stops at that page. */
-	answer?: (page: FlowPage) => IDataObject | undefined;
+	/**
+	 * The answers to a later page of the form, by field name; undefined: the run stops at that page; UNANSWERED: nobody
+	 * answers before the page's Limit Wait Time passes.
+	 */
+	answer?: (page: FlowPage) => IDataObject | typeof UNANSWERED | undefined;
 }
+
+/** A page left unanswered until its wait limit passed. */
+export const UNANSWERED = Symbol('unanswered until the wait limit');
 
 const json = <T>(value: T): T => (value === undefined ? value : (JSON.parse(JSON.stringify(value)) as T));
 
@@ -178,6 +184,12 @@ async function runNode(node: FlowNode, input: FlowItem[], run: FlowRun, flow: Fl
 			const page = { node: node.name, title: String(options.formTitle), description: String(options.formDescription ?? ''), fields: parameters.jsonOutput as IDataObject[] };
 			run.pages.push(page);
 			const answers = flow.answer?.(page);
+			if (answers === UNANSWERED) {
+				// When the wait limit passes, n8n resumes the run with the page's output as its execute() left it: the page's
+				// own input items (Form.node.js). A page without a limit would wait for ever.
+				if (node.parameters.limitWaitTime !== true) throw new Error(`${node.name}: waits for ever (no Limit Wait Time)`);
+				return [input];
+			}
 			return answers ? [[{ json: answers }]] : 'stop';
 		}
 		default:

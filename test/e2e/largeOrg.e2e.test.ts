@@ -9,7 +9,8 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { startEditor } from '../../scripts/bench/executionView';
 import { finishedExecution, publicApiOf } from '../../scripts/bench/largeOrgMeasures';
-import { type StaffListServer, type Step, largeOrgCredentials, largeOrgSteps, MANUAL_TRIGGER, serveStaffList } from '../../scripts/bench/largeOrgWorkflows';
+import { type Step, largeOrgCredentials, largeOrgSteps, MANUAL_TRIGGER } from '../../scripts/bench/largeOrgWorkflows';
+import { type StaffListServer, serveStaffList } from '../../scripts/bench/staffListServer';
 import { type PublicExecution, selectedRuntime } from '../../scripts/n8n-runtime';
 import { type E2eEnvironment, startE2eEnvironment } from './helpers';
 

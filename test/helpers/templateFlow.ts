@@ -3,9 +3,9 @@
 // a Code node's body as an async function run once for all items; every item through JSON, as n8n hands items to its
 // task runner), its MinistrySafe nodes run by n8n's engine against the sandbox over real HTTP. n8n's own nodes stand
 // in as little as the templates need: an IF's conditions (boolean true, a regular expression), a Switch's output
-// expression, a form page's questions (answered by the test, or left until its wait limit passes), the ending page's texts, and Extract From File's rows
-// (given by the test, as n8n's SheetJS gives them: test/e2e runs the real node). Anything else fails here rather than
-// being guessed. The end-to-end tests run the same templates in a real n8n.
+// expression, a form page's questions (answered by the test, or left until its wait limit passes), the ending page's
+// texts, and Extract From File's rows (given by the test, as n8n's SheetJS gives them: test/e2e runs the real node).
+// Anything else fails here rather than being guessed. The end-to-end tests run the same templates in a real n8n.
 import { runInNewContext } from 'node:vm';
 
 import type { IBinaryData, IDataObject, INodeParameters } from 'n8n-workflow';

@@ -12,6 +12,7 @@
 //   server      a running n8n, ready once our nodes are loaded
 //   client      n8n's REST and public APIs
 //   examples    the example workflows, their credentials, the sandbox's webhook settings
+//   files       the credential and workflow files n8n's CLI imports
 //
 // `npx tsx scripts/n8n-runtime.ts [oldest|current|all]` installs runtimes (default: the one N8N_RUNTIME selects).
 import { ensureRuntime } from './harness/runtime/install';
@@ -20,6 +21,7 @@ import { type Runtime, RUNTIMES, RUNTIME_NAMES, isRuntimeName, selectedRuntime }
 export * from './harness/runtime/cli';
 export * from './harness/runtime/client';
 export * from './harness/runtime/examples';
+export * from './harness/runtime/files';
 export * from './harness/runtime/install';
 export * from './harness/runtime/launch';
 export * from './harness/runtime/packageInstall';

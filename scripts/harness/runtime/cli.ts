@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { withWebhookIds } from './examples';
+import type { CredentialFile, WorkflowFile } from './files';
 import { n8nCommandLine } from './launch';
 import { ProcessError, freePort, runProcess, tail } from './processes';
 import { type N8nSettings, n8nEnvironment, settingsRuntime } from './userFolder';
@@ -30,23 +31,6 @@ export async function n8nCommand(
 	const { command, args: commandArgs } = n8nCommandLine(runtime, args);
 	const finished = await runProcess(command, commandArgs, { env, timeoutMs, keepStdout: true });
 	return finished.stdout();
-}
-
-/** What `n8n import:credentials` takes; `data` in plain text is encrypted on import. */
-export interface CredentialFile {
-	id: string;
-	name: string;
-	type: string;
-	data: Record<string, unknown>;
-}
-
-/** A workflow as n8n exports it; `id` fixed so that tests, scripts and other workflows can refer to it. */
-export interface WorkflowFile {
-	id: string;
-	name: string;
-	nodes: Array<Record<string, unknown>>;
-	connections: Record<string, unknown>;
-	[key: string]: unknown;
 }
 
 /** A folder of files for one import, inside the user folder; removed again once the import is done. */

@@ -1,5 +1,6 @@
 // n8n's REST API (what the editor calls) and public API (what scripts call with an API key).
-import type { CredentialFile, WorkflowFile, WorkflowRun } from './cli';
+import type { WorkflowRun } from './cli';
+import type { CredentialFile, WorkflowFile } from './files';
 import { withWebhookIds } from './examples';
 
 export interface Owner {

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
-import type { CredentialFile, WorkflowFile } from './cli';
+import type { CredentialFile, WorkflowFile } from './files';
 import { NODE_TYPES, REPO_DIR } from './project';
 
 export const EXAMPLES_DIR = join(REPO_DIR, 'examples');

@@ -1,7 +1,7 @@
 // n8n's REST API (what the editor calls) and public API (what scripts call with an API key).
 import type { WorkflowRun } from './cli';
-import type { CredentialFile, WorkflowFile } from './files';
 import { withWebhookIds } from './examples';
+import type { CredentialFile, WorkflowFile } from './files';
 
 export interface Owner {
 	email: string;

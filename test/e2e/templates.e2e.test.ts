@@ -127,43 +127,48 @@ interface SheetJs {
 	write(workbook: unknown, options: { type: 'buffer'; bookType: 'xlsx' }): unknown;
 }
 
+type Node = WorkflowFile['nodes'][number];
+
 /**
- * The upload template with its trigger replaced as its sticky note says for n8n User Auth: a new Form Trigger (2.6,
- * n8n 2.24 and later) set to it, with the same fields, on a path of its own. n8n 2.8 has no such trigger.
+ * A copy of a template under an id and a name of its own, its Form Trigger on a path of its own (two published forms
+ * cannot share one); `change` alters its nodes first.
  */
-const BEHIND_N8N_LOGIN = 'tplUploadN8nUserAuth';
-const HAS_N8N_USER_AUTH = selectedRuntime().name !== 'oldest';
-function behindN8nLogin(workflow: WorkflowFile): WorkflowFile {
-	const nodes = workflow.nodes.map((node) => {
+function variantOf(workflow: WorkflowFile, id: string, name: string, path: string, change: (node: Node) => Node): WorkflowFile {
+	const nodes = workflow.nodes.map((original) => {
+		const node = change(original);
 		if (node.type !== 'n8n-nodes-base.formTrigger') return node;
 		const parameters = node.parameters as { options: Record<string, unknown> };
-		const trigger: Record<string, unknown> = {
-			...node,
-			typeVersion: 2.6,
-			parameters: { ...parameters, authentication: 'n8nUserAuth', options: { ...parameters.options, path: 'upload-staff-list-n8n-login' } },
-		};
-		delete trigger.credentials;
-		return trigger;
+		return { ...node, parameters: { ...parameters, options: { ...parameters.options, path } } };
 	});
-	return { ...workflow, id: BEHIND_N8N_LOGIN, name: `${workflow.name} (n8n User Auth)`, nodes };
+	return { ...workflow, id, name: `${workflow.name} (${name})`, nodes };
 }
 
 /**
- * The upload template with its next page's wait cut from an hour to 3 s, on a path of its own: what an hour unanswered
- * does, without the hour. n8n resumes a run whose wait has passed from a poll every 60 s (its WaitTracker, the same in
- * both versions), so this runs on the oldest n8n alone: its lane has room for the minute; the current one's sets CI's time.
+ * The upload template with its trigger replaced as its sticky note says for n8n User Auth: a new Form Trigger (2.6,
+ * n8n 2.24 and later) set to it, with the same fields. n8n 2.8 has no such trigger.
+ */
+const BEHIND_N8N_LOGIN = 'tplUploadN8nUserAuth';
+const HAS_N8N_USER_AUTH = selectedRuntime().name !== 'oldest';
+const behindN8nLogin = (workflow: WorkflowFile): WorkflowFile =>
+	variantOf(workflow, BEHIND_N8N_LOGIN, 'n8n User Auth', 'upload-staff-list-n8n-login', (node) => {
+		if (node.type !== 'n8n-nodes-base.formTrigger') return node;
+		// Its Basic Auth credential goes with Basic Auth.
+		const trigger: Node = { ...node, typeVersion: 2.6, parameters: { ...(node.parameters as Record<string, unknown>), authentication: 'n8nUserAuth' } };
+		delete trigger.credentials;
+		return trigger;
+	});
+
+/**
+ * The upload template with its next page's wait cut from an hour to 3 s: what an hour unanswered does, without the
+ * hour. n8n resumes a run whose wait has passed from a poll every 60 s (its WaitTracker, the same in both versions), so
+ * this runs on the oldest n8n alone: its lane has room for the minute; the current one's sets CI's time.
  */
 const SHORT_WAIT = 'tplUploadShortWait';
 const RUNS_SHORT_WAIT = selectedRuntime().name === 'oldest';
-function withShortWait(workflow: WorkflowFile): WorkflowFile {
-	const nodes = workflow.nodes.map((node) => {
-		const parameters = node.parameters as Record<string, unknown> & { options: Record<string, unknown> };
-		if (node.name === 'Which column holds the ID?') return { ...node, parameters: { ...parameters, resumeAmount: 0.05, resumeUnit: 'minutes' } };
-		if (node.type !== 'n8n-nodes-base.formTrigger') return node;
-		return { ...node, parameters: { ...parameters, options: { ...parameters.options, path: 'upload-staff-list-short-wait' } } };
-	});
-	return { ...workflow, id: SHORT_WAIT, name: `${workflow.name} (a short wait)`, nodes };
-}
+const withShortWait = (workflow: WorkflowFile): WorkflowFile =>
+	variantOf(workflow, SHORT_WAIT, 'a short wait', 'upload-staff-list-short-wait', (node) =>
+		node.name === 'Which column holds the ID?' ? { ...node, parameters: { ...(node.parameters as Record<string, unknown>), resumeAmount: 0.05, resumeUnit: 'minutes' } } : node,
+	);
 
 beforeAll(async () => {
 	const n8nLogin = HAS_N8N_USER_AUTH ? [behindN8nLogin(template(UPLOAD))] : [];

@@ -38,10 +38,12 @@ const EXCEL_FIRST_READ = 18_264;
 /** A day before any staff list's is unreadable, not a date long past. */
 const plausible = (day: CalendarDay | undefined): WrittenDate | undefined => (day === undefined || day < FIRST_DAY ? undefined : { day });
 
-/** An Excel serial day number (a whole number, or with a time as its fraction), in a date column only. */
-function serialDay(cell: Cell): WrittenDate | undefined {
-	if (cell.form === 'boolean' || !/^\d{1,7}(\.\d+)?$/.test(cell.text)) return undefined;
-	const serial = Math.floor(Number(cell.text));
+/** An Excel serial day number: a whole number, or with a time as its fraction. */
+const SERIAL = /^\d{1,7}(\.\d+)?$/;
+
+/** The day of a serial day number's text, in a date column only. */
+function serialDay(text: string): WrittenDate | undefined {
+	const serial = Math.floor(Number(text));
 	if (serial <= EXCEL_NO_DATE) return 'no date';
 	if (serial < EXCEL_FIRST_READ || serial > EXCEL_LAST_DAY) return undefined;
 	return plausible(serial - EXCEL_1970);
@@ -80,7 +82,7 @@ export function writtenDate(cell: Cell, serials = true): WrittenDate | undefined
 	if (NO_DATE.has(value.slice(0, 10)) || ZEROS.test(value) || value === '1/1/1900' || value === '01/01/1900' || value === '12/30/1899') {
 		return 'no date';
 	}
-	if (serials && /^\d{1,7}(\.\d+)?$/.test(value)) return serialDay(cell);
+	if (serials && SERIAL.test(value)) return serialDay(value);
 	const compact = COMPACT.exec(value);
 	if (compact) return plausible(existingDay(Number(compact[1]), Number(compact[2]), Number(compact[3])));
 	const numbers = NUMBERS.exec(value);

@@ -3,6 +3,7 @@
 // "TERM_DT", "GW_Volunteers__Volunteer_Status__c"): split into words at spaces, punctuation and camelCase, a system's
 // prefixes and suffixes dropped, and the abbreviations exports use read as their word. Before 1.3 a name is compared
 // whole (`comparable`), case, spaces, underscores and punctuation ignored.
+import { withoutAccents, wordsOf } from './valueWords';
 
 /** A name as Map Automatically compares it: case, spaces, underscores and punctuation ignored, '#' read as "number". */
 export const comparable = (name: string) =>
@@ -67,17 +68,11 @@ const ABBREVIATIONS: Record<string, string> = {
 export function nameWords(field: string): string[] {
 	let name = withoutNote(withoutRepeat(field.trim()));
 	for (const mark of SYSTEM_MARKS) name = name.replace(mark, '');
-	return (
-		name
-			.normalize('NFKD')
-			.replace(/[\u0300-\u036f]/g, '')
-			.replace(/#/g, ' number ')
-			// camelCase and its acronyms: "personID" -> person ID, "HTTPStatus" -> HTTP Status, "Employee2" stays one word.
-			.replace(/([a-z])([A-Z])/g, '$1 $2')
-			.replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
-			.toLowerCase()
-			.split(/[^a-z0-9]+/)
-			.filter(Boolean)
-			.flatMap((word) => (ABBREVIATIONS[word] ?? word).split(' '))
-	);
+	const spaced = withoutAccents(name)
+		.replace(/#/g, ' number ')
+		// camelCase and its acronyms: "personID" -> person ID, "HTTPStatus" -> HTTP Status, "Employee2" stays one word.
+		.replace(/([a-z])([A-Z])/g, '$1 $2')
+		.replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2');
+	// Then split as a value is (valueWords.ts).
+	return wordsOf(spaced).flatMap((word) => (ABBREVIATIONS[word] ?? word).split(' '));
 }

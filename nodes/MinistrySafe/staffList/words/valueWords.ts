@@ -3,11 +3,12 @@
 // others (decisions.md 40: a type and an invitation are for ever); only a word that wins wherever it stands (a
 // leaver's, on the safe side) may decide a value that is otherwise not understood.
 
+/** A text without its accents: "José" is "Jose". */
+export const withoutAccents = (text: string) => text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
+
 /** A value's words: lower case, accents dropped, split wherever there is a space or punctuation. */
 export const wordsOf = (value: string): string[] =>
-	value
-		.normalize('NFKD')
-		.replace(/[\u0300-\u036f]/g, '')
+	withoutAccents(value)
 		.toLowerCase()
 		.split(/[^a-z0-9]+/)
 		.filter(Boolean);
